@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { auditRecordSchema, jevModeSchema, tokenUsageSchema } from "./audit";
+
+export const dropReasonSchema = z.enum(["quote_not_in_passage", "unknown_citation", "not_self_contained"]);
+export type DropReason = z.infer<typeof dropReasonSchema>;
+
+export const claimSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  quote: z.string(),
+  /** Global ledger ids as displayed (after any repair). */
+  citations: z.array(z.number().int().positive()),
+  /** Global ledger ids as drafted; differ from `citations` only after a repair. */
+  draftCitations: z.array(z.number().int().positive()),
+  audit: auditRecordSchema.nullable(),
+});
+export type Claim = z.infer<typeof claimSchema>;
+
+export const answerPartSchema = z.object({
+  index: z.number().int().nonnegative(),
+  question: z.string(),
+  status: z.enum(["answered", "abstained", "failed"]),
+  /** Plain-language reason when the part failed (e.g. the generator's output could not be read). */
+  error: z.string().optional(),
+  claims: z.array(claimSchema),
+});
+export type AnswerPart = z.infer<typeof answerPartSchema>;
+
+export const droppedClaimSchema = z.object({
+  part: z.number().int().nonnegative(),
+  text: z.string(),
+  reason: dropReasonSchema,
+});
+export type DroppedClaim = z.infer<typeof droppedClaimSchema>;
+
+export const ledgerEntrySchema = z.object({
+  id: z.number().int().positive(),
+  part: z.number().int().nonnegative(),
+  rank: z.number().int().positive(),
+  documentId: z.string(),
+  filename: z.string(),
+  page: z.number().int().positive(),
+  chunkId: z.string(),
+  text: z.string(),
+  sha256: z.string(),
+  score: z.number(),
+  cited: z.boolean(),
+  ranks: z.object({ bm25: z.number().int().positive().optional(), dense: z.number().int().positive().optional() }),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+
+export const askRequestSchema = z.object({
+  question: z.string().trim().min(1, "question must not be empty").max(2000, "question is longer than 2000 characters"),
+  documentIds: z.array(z.string().min(1)).max(1000).optional(),
+  jevMode: jevModeSchema.optional(),
+});
+export type AskRequest = z.infer<typeof askRequestSchema>;
+
+export const askResponseSchema = z.object({
+  id: z.string(),
+  question: z.string(),
+  createdAt: z.string(),
+  jev: z.object({ mode: jevModeSchema, model: z.string(), threshold: z.number(), budgetMs: z.number() }),
+  parts: z.array(answerPartSchema),
+  notAnswered: z.array(z.string()),
+  dropped: z.array(droppedClaimSchema),
+  ledger: z.array(ledgerEntrySchema),
+  usage: z.object({ jevRequests: z.number().int().nonnegative() }).merge(tokenUsageSchema),
+  timings: z.object({
+    retrievalMs: z.number().nonnegative(),
+    draftMs: z.number().nonnegative(),
+    auditMs: z.number().nonnegative(),
+    totalMs: z.number().nonnegative(),
+  }),
+  /** Retrieval and drafting trace: which lenient-JSON fix-ups fired, per part. */
+  trace: z
+    .object({
+      generator: z.string(),
+      fixups: z.array(z.object({ part: z.number().int().nonnegative(), fixes: z.array(z.string()) })),
+    })
+    .optional(),
+});
+export type AskResponse = z.infer<typeof askResponseSchema>;

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { jevModeSchema } from "./audit";
+
+/** Error body of every failed API call (contract). */
+export const errorBodySchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const componentHealthSchema = z.object({
+  status: z.enum(["ok", "degraded", "disabled"]),
+  detail: z.string().optional(),
+  model: z.string().optional(),
+});
+export type ComponentHealth = z.infer<typeof componentHealthSchema>;
+
+export const healthSchema = z.object({
+  status: z.enum(["ok", "degraded"]),
+  components: z.record(z.string(), componentHealthSchema),
+});
+export type Health = z.infer<typeof healthSchema>;
+
+export const publicConfigSchema = z.object({
+  jevMode: jevModeSchema,
+  jevModel: z.string(),
+  threshold: z.number(),
+  budgetMs: z.number(),
+  generator: z.string(),
+  embedder: z.string(),
+  vectorStore: z.string(),
+  maxUploadBytes: z.number(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,0 +1,6 @@
+export * from "./answer";
+export * from "./api";
+export * from "./audit";
+export * from "./auditor";
+export * from "./document";
+export * from "./errors";

@@ -1,0 +1,42 @@
+import type { ComponentHealth } from "@audited-rag/core";
+
+/** A retrieved passage as the drafter sees it: a local id (1-based within the part) and its text. */
+export interface DraftPassage {
+  localId: number;
+  text: string;
+}
+
+export interface DraftPartInput {
+  index: number;
+  question: string;
+  /** In retrieval order. */
+  passages: DraftPassage[];
+}
+
+/** One claim as drafted: local citation ids refer to the part's passages. */
+export interface DraftClaim {
+  text: string;
+  quote: string;
+  citations: number[];
+}
+
+export interface DraftPart {
+  index: number;
+  /** True when the passages do not answer this part. */
+  abstained: boolean;
+  claims: DraftClaim[];
+  /** Set when the drafter could not produce a usable draft for this part (plain language). */
+  error?: string;
+  /** Lenient-parsing fix-ups that fired for this part, e.g. `stripped_fence`. */
+  fixups?: string[];
+}
+
+/** Writes claims with verbatim quotes from retrieved passages. */
+export interface Drafter {
+  /** Short name shown in config and health, e.g. `extractive` or `ollama`. */
+  readonly name: string;
+  readonly model?: string;
+  /** Drafts every part; one part's failure is reported on that part, not thrown. */
+  draft(parts: DraftPartInput[], signal?: AbortSignal): Promise<DraftPart[]>;
+  health(signal?: AbortSignal): Promise<ComponentHealth>;
+}
