@@ -7,6 +7,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    reporters: ["default", "./tests/support/summary-reporter.ts"],
     coverage: {
       provider: "v8",
       include: ["packages/*/src/**/*.ts"],

@@ -1,0 +1,65 @@
+import helmet from "@fastify/helmet";
+import multipart from "@fastify/multipart";
+import Fastify, { type FastifyInstance } from "fastify";
+import type { AppConfig } from "./config";
+import { mapError } from "./error-status";
+import { servicesPlugin } from "./plugins/services";
+import { webPlugin } from "./plugins/web";
+import { answerRoutes } from "./routes/answers";
+import { askRoutes } from "./routes/ask";
+import { configRoutes } from "./routes/config";
+import { documentRoutes } from "./routes/documents";
+import { healthRoutes } from "./routes/health";
+
+export interface BuildOptions {
+  /** Fastify logger setting; defaults to the configured level on stdout. */
+  logger?: boolean | { level: string };
+}
+
+/** Builds the whole application from a parsed config; `server.ts` only listens. */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    // Multipart bodies are limited by the multipart plugin; JSON bodies stay small.
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: config.logLevel !== "debug" && config.logLevel !== "trace",
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const mapped = mapError(error, config.maxUploadBytes);
+    if (mapped.internal) request.log.error({ err: error }, "request failed");
+    else request.log.info({ code: mapped.body.error.code }, mapped.body.error.message);
+    return reply.status(mapped.status).send(mapped.body);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        workerSrc: ["'self'", "blob:"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    // The PDF viewer fetches the original from the same origin; nothing is embedded cross-origin.
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart, {
+    limits: { fileSize: config.maxUploadBytes, files: 1, fields: 4, parts: 5, fieldSize: 1024 },
+  });
+  await app.register(servicesPlugin, { config });
+  await app.register(healthRoutes, { prefix: "/api" });
+  await app.register(configRoutes, { prefix: "/api", config });
+  await app.register(documentRoutes, { prefix: "/api", config });
+  await app.register(askRoutes, { prefix: "/api", config });
+  await app.register(answerRoutes, { prefix: "/api" });
+  await app.register(webPlugin);
+  return app;
+}

@@ -1,0 +1,123 @@
+import type { AnswerAuditor, ComponentHealth } from "@audited-rag/core";
+import { createJevAuditor } from "@audited-rag/jev";
+import {
+  DocumentIngestor,
+  type Drafter,
+  type Embedder,
+  ExtractiveDrafter,
+  MetadataStore,
+  OllamaDrafter,
+  OllamaEmbedder,
+  QdrantVectorIndex,
+  RAGService,
+  SqliteVectorIndex,
+  type VectorIndex,
+} from "@audited-rag/rag";
+import type { FastifyPluginAsync } from "fastify";
+import fastifyPlugin from "fastify-plugin";
+import type { AppConfig } from "../config";
+
+type HealthCheck = (signal: AbortSignal) => Promise<ComponentHealth>;
+
+/** Everything the routes use, built once from the config. */
+export interface Services {
+  store: MetadataStore;
+  index: VectorIndex;
+  ingestor: DocumentIngestor;
+  rag: RAGService;
+  healthChecks(): Record<string, HealthCheck>;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+/** The one place where ports meet their adapters. */
+export function createServices(config: AppConfig): Services {
+  const store = MetadataStore.open(config.dataDir);
+  try {
+    const embedder: Embedder | undefined =
+      config.embedder === "ollama"
+        ? new OllamaEmbedder({
+            host: config.ollama.host,
+            model: config.ollama.embedModel,
+            keepAlive: config.ollama.keepAlive,
+            timeoutMs: config.ollama.embedTimeoutMs,
+          })
+        : undefined;
+    const index: VectorIndex =
+      config.vectorStore === "qdrant" && embedder
+        ? new QdrantVectorIndex({
+            url: config.qdrant.url,
+            apiKey: config.qdrant.apiKey,
+            embeddingModel: embedder.model,
+            shards: config.qdrant.shards,
+            replicationFactor: config.qdrant.replicationFactor,
+            writeConsistencyFactor: config.qdrant.writeConsistencyFactor,
+          })
+        : new SqliteVectorIndex(store.database);
+    const drafter: Drafter =
+      config.generator === "ollama"
+        ? new OllamaDrafter({
+            host: config.ollama.host,
+            model: config.ollama.chatModel,
+            numCtx: config.ollama.chatNumCtx,
+            timeoutMs: config.ollama.chatTimeoutMs,
+            keepAlive: config.ollama.keepAlive,
+          })
+        : new ExtractiveDrafter();
+    const auditor: AnswerAuditor | undefined =
+      config.jev.mode === "off"
+        ? undefined
+        : createJevAuditor({
+            baseUrl: config.jev.baseUrl,
+            apiKey: config.jev.apiKey,
+            model: config.jev.model,
+            threshold: config.jev.threshold,
+            budgetMs: config.jev.budgetMs,
+          });
+    const ingestor = new DocumentIngestor({ store, index, embedder, extractTimeoutMs: config.extractTimeoutMs });
+    const rag = new RAGService({
+      chunks: store,
+      answers: store,
+      index,
+      embedder,
+      drafter,
+      auditor,
+      topK: config.topK,
+      jev: { mode: config.jev.mode, model: config.jev.model, threshold: config.jev.threshold, budgetMs: config.jev.budgetMs },
+    });
+    const disabled = async (): Promise<ComponentHealth> => ({ status: "disabled" });
+    return {
+      store,
+      index,
+      ingestor,
+      rag,
+      healthChecks: () => ({
+        store: async () => store.health(),
+        vectorStore: (signal) => index.health(signal),
+        embedder: embedder ? (signal) => embedder.health(signal) : disabled,
+        generator: (signal) => drafter.health(signal),
+        auditor: auditor ? (signal) => auditor.health(signal) : disabled,
+      }),
+    };
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+}
+
+/** Decorates the instance with the services, recovers interrupted ingests, and closes everything on shutdown. */
+export const servicesPlugin: FastifyPluginAsync<{ config: AppConfig }> = fastifyPlugin(async (app, { config }) => {
+  const services = createServices(config);
+  app.decorate("services", services);
+  const interrupted = await services.ingestor.recoverInterrupted();
+  if (interrupted.length > 0) app.log.warn({ documents: interrupted }, "marked interrupted ingests as failed");
+  app.addHook("onClose", async () => {
+    await services.ingestor.close();
+    await services.index.close();
+    services.store.close();
+  });
+});

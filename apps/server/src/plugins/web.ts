@@ -1,0 +1,23 @@
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import fastifyStatic from "@fastify/static";
+import type { FastifyPluginAsync } from "fastify";
+import fastifyPlugin from "fastify-plugin";
+
+const webRoot = fileURLToPath(new URL("../../../web/dist", import.meta.url));
+
+/** Serves the built browser app and answers unknown API paths with the contract's 404. */
+export const webPlugin: FastifyPluginAsync = fastifyPlugin(async (app) => {
+  const built = existsSync(webRoot);
+  if (built) await app.register(fastifyStatic, { root: webRoot, wildcard: false });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith("/api") || request.method !== "GET") {
+      return reply.status(404).send({ error: { code: "NOT_FOUND", message: `No route ${request.method} ${request.url}` } });
+    }
+    if (!built) {
+      return reply.status(503).type("text/plain").send("The web app is not built yet: run `npm run build`.");
+    }
+    return reply.type("text/html").sendFile("index.html");
+  });
+});

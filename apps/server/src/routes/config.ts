@@ -1,0 +1,18 @@
+import type { PublicConfig } from "@audited-rag/core";
+import type { FastifyPluginAsync } from "fastify";
+import type { AppConfig } from "../config";
+
+/** `GET /api/config`: the active settings a browser needs; never a secret. */
+export const configRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
+  const body: PublicConfig = {
+    jevMode: config.jev.mode,
+    jevModel: config.jev.model,
+    threshold: config.jev.threshold,
+    budgetMs: config.jev.budgetMs,
+    generator: config.generator === "ollama" ? `ollama:${config.ollama.chatModel}` : "extractive",
+    embedder: config.embedder === "ollama" ? `ollama:${config.ollama.embedModel}` : "none",
+    vectorStore: config.vectorStore,
+    maxUploadBytes: config.maxUploadBytes,
+  };
+  app.get("/config", async () => body);
+};

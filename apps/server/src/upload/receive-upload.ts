@@ -1,0 +1,60 @@
+import { createHash, randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdir, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { EmptyFileError, FileTooLargeError, InvalidRequestError } from "@audited-rag/core";
+import type { MultipartFile } from "@fastify/multipart";
+
+/** An upload on disk, hashed on the way in. */
+export interface ReceivedUpload {
+  tempPath: string;
+  filename: string;
+  sha256: string;
+  bytes: number;
+}
+
+/**
+ * Streams one multipart file to a temporary file while hashing it, so large uploads
+ * never sit in memory. The temporary file is removed on any failure.
+ */
+export async function receiveUpload(
+  file: MultipartFile | undefined,
+  options: { tempDir: string; maxBytes: number },
+): Promise<ReceivedUpload> {
+  if (!file) throw new InvalidRequestError("Send the PDF as multipart/form-data in the field 'file'");
+  if (file.fieldname !== "file") {
+    file.file.resume();
+    throw new InvalidRequestError(`Expected the field 'file', got '${file.fieldname}'`);
+  }
+  await mkdir(options.tempDir, { recursive: true });
+  const tempPath = path.join(options.tempDir, `${randomUUID()}.upload`);
+  const hash = createHash("sha256");
+  const hashing = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      hash.update(chunk);
+      callback(null, chunk);
+    },
+  });
+  try {
+    await pipeline(file.file, hashing, createWriteStream(tempPath, { flags: "wx" }));
+    if (file.file.truncated) {
+      throw new FileTooLargeError(`The file is larger than the ${options.maxBytes / (1024 * 1024)} MB upload limit`);
+    }
+    const { size } = await stat(tempPath);
+    if (size === 0) throw new EmptyFileError("The file is empty");
+    return { tempPath, filename: cleanFilename(file.filename), sha256: hash.digest("hex"), bytes: size };
+  } catch (error) {
+    await rm(tempPath, { force: true });
+    throw error;
+  }
+}
+
+/** Keeps the base name only, without control characters, so it is safe to show and store. */
+export function cleanFilename(name: string | undefined): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+  const base = path.basename((name ?? "").replaceAll("\\", "/")).replace(/[\u0000-\u001f\u007f]/g, "");
+  const trimmed = base.trim().slice(0, 255);
+  return trimmed === "" ? "document.pdf" : trimmed;
+}
