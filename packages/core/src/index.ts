@@ -4,3 +4,4 @@ export * from "./audit";
 export * from "./auditor";
 export * from "./document";
 export * from "./errors";
+export * from "./normalize-text";

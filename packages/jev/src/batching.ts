@@ -1,5 +1,7 @@
 /** A claim with its cited ids deduplicated, in the order the draft gave them. */
 export interface CitedClaim {
+  /** Position of the claim within its part. */
+  position: number;
   id: string;
   text: string;
   citationIds: number[];
@@ -18,15 +20,17 @@ export function citedSetKey(citationIds: readonly number[]): string {
 }
 
 /** Groups claims by identical cited set (as sets), keeping first-appearance order. */
-export function groupByCitedSet(claims: ReadonlyArray<{ id: string; text: string; citations: readonly number[] }>): CitedSetGroup[] {
+export function groupByCitedSet(
+  claims: ReadonlyArray<{ id: string; text: string; citations: readonly number[] }>,
+): CitedSetGroup[] {
   const groups = new Map<string, CitedSetGroup>();
-  for (const claim of claims) {
+  claims.forEach((claim, position) => {
     const citationIds = [...new Set(claim.citations)];
     const key = citedSetKey(citationIds);
-    const cited: CitedClaim = { id: claim.id, text: claim.text, citationIds };
+    const cited: CitedClaim = { position, id: claim.id, text: claim.text, citationIds };
     const group = groups.get(key);
     if (group) group.claims.push(cited);
     else groups.set(key, { citationIds, claims: [cited] });
-  }
+  });
   return [...groups.values()];
 }

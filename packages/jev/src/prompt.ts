@@ -43,7 +43,11 @@ export function questionName(index: number): string {
  * One request for claims that cite the same excerpts. The state holds only the excerpt
  * texts, labelled neutrally: no filenames, document ids, pages, scores or keys.
  */
-export function buildJevRequest(model: string, claimTexts: readonly string[], excerptTexts: readonly string[]): JevRequestBody {
+export function buildJevRequest(
+  model: string,
+  claimTexts: readonly string[],
+  excerptTexts: readonly string[],
+): JevRequestBody {
   const questions: Record<string, JevChoiceQuestion> = {};
   claimTexts.forEach((text, index) => {
     questions[questionName(index)] = buildClaimQuestion(text);

@@ -1,0 +1,130 @@
+import { describe, expect, it } from "vitest";
+import { splitQuestion } from "./split-question";
+
+const parts = (question: string) => splitQuestion(question).parts;
+
+describe("splitQuestion", () => {
+  it("keeps a simple question whole", () => {
+    expect(splitQuestion("What is the block size of AES?")).toEqual({
+      parts: ["What is the block size of AES?"],
+      notAnswered: [],
+    });
+  });
+
+  it("splits at 'and' followed by a new question", () => {
+    expect(parts("What is the cancellation window and which areas are served?")).toEqual([
+      "What is the cancellation window?",
+      "Which areas are served?",
+    ]);
+  });
+
+  it("splits at ', and' and at a comma between two questions", () => {
+    expect(parts("What is AES, and how many rounds does it use?")).toEqual([
+      "What is AES?",
+      "How many rounds does it use?",
+    ]);
+    expect(parts("What is AES, how is the key expanded?")).toEqual(["What is AES?", "How is the key expanded?"]);
+  });
+
+  it("does not split at a comma after an introductory phrase", () => {
+    expect(parts("In AES, what is the block size?")).toEqual(["In AES, what is the block size?"]);
+    expect(parts("If the key is lost, what happens?")).toEqual(["If the key is lost, what happens?"]);
+  });
+
+  it("splits on question marks", () => {
+    expect(parts("What is AES? Who published it?")).toEqual(["What is AES?", "Who published it?"]);
+  });
+
+  it("splits on semicolons and gives question parts a question mark", () => {
+    expect(parts("what is the key length; what is the block size")).toEqual([
+      "What is the key length?",
+      "What is the block size?",
+    ]);
+  });
+
+  it("never splits inside noun phrases", () => {
+    expect(parts("What are the terms and conditions?")).toEqual(["What are the terms and conditions?"]);
+    expect(parts("How do encryption and decryption differ?")).toEqual(["How do encryption and decryption differ?"]);
+    expect(parts("What are the key length and block size of AES?")).toEqual([
+      "What are the key length and block size of AES?",
+    ]);
+  });
+
+  it("does not split 'between X and Y' or 'both X and Y'", () => {
+    expect(parts("What is the difference between what is stored and what is sent?")).toEqual([
+      "What is the difference between what is stored and what is sent?",
+    ]);
+    expect(parts("Does it cover both who may cancel and when refunds apply?")).toEqual([
+      "Does it cover both who may cancel and when refunds apply?",
+    ]);
+  });
+
+  it("splits at an inverted auxiliary with a subject", () => {
+    expect(parts("Is AES symmetric and does it use a 128-bit block?")).toEqual([
+      "Is AES symmetric?",
+      "Does it use a 128-bit block?",
+    ]);
+    expect(parts("What is Rijndael and is AES the same thing?")).toEqual([
+      "What is Rijndael?",
+      "Is AES the same thing?",
+    ]);
+    expect(parts("Who approves the standard and can a vendor extend it?")).toEqual([
+      "Who approves the standard?",
+      "Can a vendor extend it?",
+    ]);
+  });
+
+  it("does not split where the auxiliary continues a verb phrase", () => {
+    expect(parts("Which keys are weak and can be rejected?")).toEqual(["Which keys are weak and can be rejected?"]);
+    expect(parts("What happens if the key is lost and can't be recovered?")).toEqual([
+      "What happens if the key is lost and can't be recovered?",
+    ]);
+    expect(parts("Which cipher uses 128-bit keys and has a fixed block size?")).toEqual([
+      "Which cipher uses 128-bit keys and has a fixed block size?",
+    ]);
+    expect(parts("Which mode is approved and is used for storage?")).toEqual([
+      "Which mode is approved and is used for storage?",
+    ]);
+  });
+
+  it("does not split when a side would be a single word", () => {
+    expect(parts("Who and why?")).toEqual(["Who and why?"]);
+  });
+
+  it("keeps an imperative request and its punctuation", () => {
+    expect(parts("Summarise the key schedule.")).toEqual(["Summarise the key schedule."]);
+    expect(parts("Describe the key schedule and how it is computed")).toEqual([
+      "Describe the key schedule",
+      "How it is computed?",
+    ]);
+  });
+
+  it("sends parts beyond the third to notAnswered verbatim", () => {
+    expect(
+      splitQuestion("What is the key length and what is the block size and how many rounds are there and who wrote it?"),
+    ).toEqual({
+      parts: ["What is the key length?", "What is the block size?", "How many rounds are there?"],
+      notAnswered: ["who wrote it?"],
+    });
+    expect(splitQuestion("A one? B two? C three? D four? E five; F six").notAnswered).toEqual([
+      "D four?",
+      "E five",
+      "F six",
+    ]);
+  });
+
+  it("ignores empty segments and stray punctuation", () => {
+    expect(splitQuestion("?? ; What is AES??  ;")).toEqual({ parts: ["What is AES?"], notAnswered: [] });
+    expect(splitQuestion("   ")).toEqual({ parts: [], notAnswered: [] });
+  });
+
+  it("capitalises a part and keeps the rest of its case", () => {
+    expect(parts("what does NIST publish?")).toEqual(["What does NIST publish?"]);
+  });
+
+  it("is not fooled by 'and' inside words", () => {
+    expect(parts("What is the standard and bandwidth of the candidate?")).toEqual([
+      "What is the standard and bandwidth of the candidate?",
+    ]);
+  });
+});

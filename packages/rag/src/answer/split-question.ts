@@ -1,0 +1,155 @@
+/** The parts a question is answered in, and the ones beyond the limit, verbatim. */
+export interface SplitQuestion {
+  parts: string[];
+  notAnswered: string[];
+}
+
+/** Answering more parts would dilute retrieval and the audit budget (five seconds per part). */
+export const MAX_QUESTION_PARTS = 3;
+
+const whWords = new Set(["what", "which", "who", "whom", "whose", "when", "where", "why", "how"]);
+const auxiliaries = new Set([
+  "is",
+  "are",
+  "was",
+  "were",
+  "do",
+  "does",
+  "did",
+  "can",
+  "could",
+  "will",
+  "would",
+  "should",
+  "shall",
+  "may",
+  "might",
+  "must",
+  "has",
+  "have",
+  "had",
+]);
+/** Words that can open the subject of an inverted question: "and is it …", "and does the key …". */
+const subjectOpeners = new Set([
+  "it",
+  "they",
+  "there",
+  "he",
+  "she",
+  "we",
+  "i",
+  "you",
+  "this",
+  "that",
+  "these",
+  "those",
+  "the",
+  "any",
+  "each",
+  "every",
+  "all",
+  "some",
+  "my",
+  "your",
+  "our",
+  "their",
+  "its",
+  "his",
+  "her",
+  "a",
+  "an",
+]);
+/** "… and is a block cipher", "… and has a key": after these, "a" starts a predicate, not a subject. */
+const copulaOrHave = new Set(["is", "are", "was", "were", "has", "have", "had"]);
+
+interface Piece {
+  /** The text as written, without the joining "and" or comma. */
+  raw: string;
+  /** The text as asked: capitalised, with a terminal mark. */
+  question: string;
+}
+
+function words(text: string): string[] {
+  return text.match(/[\p{L}\p{N}']+/gu) ?? [];
+}
+
+function lowerWords(text: string): string[] {
+  return words(text).map((word) => word.toLowerCase());
+}
+
+/**
+ * Whether `text` opens with an interrogative word, or an auxiliary followed by what can be its
+ * subject ("is it", "does the key", "can AES"); "and can be revoked" continues a verb phrase.
+ */
+function startsQuestion(text: string): boolean {
+  const [firstWord, secondWord] = words(text);
+  const first = firstWord?.toLowerCase();
+  if (first === undefined) return false;
+  if (whWords.has(first)) return true;
+  if (!auxiliaries.has(first) || secondWord === undefined) return false;
+  const second = secondWord.toLowerCase();
+  if (second === "a" || second === "an") return !copulaOrHave.has(first);
+  return subjectOpeners.has(second) || /^\p{Lu}/u.test(secondWord);
+}
+
+/** "between X and Y", "both X and Y": an "and" the phrase before it is still waiting for. */
+function awaitsAnd(before: string): boolean {
+  const tokens = lowerWords(before);
+  const last = Math.max(tokens.lastIndexOf("between"), tokens.lastIndexOf("both"));
+  return last >= 0 && !tokens.slice(last + 1).includes("and");
+}
+
+/**
+ * Splits one clause (text between "?" or ";") where an "and", ", and" or a comma is followed
+ * by a new question, e.g. "What is X and which Y are served". Returns raw pieces.
+ */
+function splitClause(clause: string): string[] {
+  const joiner = /\s*,\s*(?:and\s+)?|\s+and\s+/giu;
+  const pieces: string[] = [];
+  let pieceStart = 0;
+  for (const match of clause.matchAll(joiner)) {
+    const before = clause.slice(pieceStart, match.index);
+    const after = clause.slice(match.index + match[0].length);
+    const plainComma = !/and/i.test(match[0]);
+    // A bare comma splits only between two questions: "In AES, what is …" stays whole.
+    const opensQuestion = plainComma
+      ? whWords.has(lowerWords(after)[0] ?? "") && startsQuestion(before)
+      : startsQuestion(after);
+    if (!opensQuestion || words(before).length < 2 || words(after).length < 2 || awaitsAnd(before)) continue;
+    pieces.push(before);
+    pieceStart = match.index + match[0].length;
+  }
+  pieces.push(clause.slice(pieceStart));
+  return pieces.map((piece) => piece.trim()).filter((piece) => words(piece).length > 0);
+}
+
+function asQuestion(raw: string, terminator: string): string {
+  const body = raw.replace(/[\s?.!;,]+$/u, "");
+  const capitalised = body.charAt(0).toUpperCase() + body.slice(1);
+  const mark = terminator === "?" || startsQuestion(body) ? "?" : terminator;
+  return capitalised + mark;
+}
+
+/**
+ * Splits a compound question into at most three parts: on "?" and ";", and on "and" or a
+ * comma where a new question starts ("… window and which areas are served?"), never inside
+ * a noun phrase such as "terms and conditions". Parts past the third go to `notAnswered`
+ * as written.
+ */
+export function splitQuestion(question: string): SplitQuestion {
+  const pieces: Piece[] = [];
+  for (const match of question.matchAll(/[^?;]+[?;]*|[?;]+/gu)) {
+    const segment = match[0];
+    const terminator = segment.trimEnd().endsWith("?") ? "?" : /[.!]\s*[;]?\s*$/u.test(segment) ? "." : "";
+    const clause = segment.replace(/[\s?;]+$/u, "");
+    const raws = splitClause(clause);
+    raws.forEach((raw, k) => {
+      const isLast = k === raws.length - 1;
+      pieces.push({ raw: isLast && terminator === "?" ? `${raw}?` : raw, question: asQuestion(raw, terminator) });
+    });
+  }
+  return {
+    parts: pieces.slice(0, MAX_QUESTION_PARTS).map((piece) => piece.question),
+    notAnswered: pieces.slice(MAX_QUESTION_PARTS).map((piece) => piece.raw),
+  };
+}

@@ -1,0 +1,137 @@
+/** One sentence as an exact substring of the text it came from. */
+export interface Sentence {
+  text: string;
+  /** Offsets into the source text, end exclusive. */
+  start: number;
+  end: number;
+}
+
+/** Words whose trailing period is not a sentence end (compared lowercased, without the period). */
+const abbreviations = new Set([
+  "e.g",
+  "i.e",
+  "etc",
+  "cf",
+  "vs",
+  "viz",
+  "al",
+  "approx",
+  "ca",
+  "sec",
+  "secs",
+  "fig",
+  "figs",
+  "eq",
+  "eqs",
+  "ref",
+  "refs",
+  "no",
+  "nos",
+  "vol",
+  "ch",
+  "chap",
+  "pp",
+  "p",
+  "para",
+  "art",
+  "app",
+  "tab",
+  "mr",
+  "mrs",
+  "ms",
+  "dr",
+  "prof",
+  "st",
+  "jr",
+  "sr",
+  "inc",
+  "ltd",
+  "co",
+  "corp",
+  "dept",
+  "univ",
+  "jan",
+  "feb",
+  "mar",
+  "apr",
+  "jun",
+  "jul",
+  "aug",
+  "sep",
+  "sept",
+  "oct",
+  "nov",
+  "dec",
+]);
+
+/** A line this short, unpunctuated and followed by a capitalised line is a heading or a label. */
+const HEADING_MAX_CHARS = 50;
+
+/** The word (letters, digits and inner dots) that ends just before `index`. */
+function wordBefore(text: string, index: number): string {
+  let start = index;
+  while (start > 0 && /[\p{L}\p{N}.]/u.test(text[start - 1] as string)) start--;
+  return text.slice(start, index);
+}
+
+/** Whether the period at `index` ends a sentence, given what precedes it in the sentence. */
+function periodEndsSentence(text: string, index: number, sentenceStart: number): boolean {
+  const word = wordBefore(text, index);
+  const bare = word.replace(/^\.+/, "");
+  if (abbreviations.has(bare.toLowerCase())) return false;
+  // Initials: "J. Daemen", "P. L. 100-235", "U.S. Government".
+  if (/^(?:\p{L}\.)*\p{Lu}$/u.test(bare)) return false;
+  // An enumerator opening the sentence: "1. Name of Standard." or "5.1.3. Scope".
+  if (/^\d+(?:\.\d+)*$/.test(bare) && text.slice(sentenceStart, index - bare.length).trim() === "") return false;
+  return true;
+}
+
+/**
+ * Splits text into sentences, each an exact substring (inner line breaks kept), so a
+ * sentence can serve as a verbatim quote. Knows abbreviations ("e.g.", "Sec.", "Fig."),
+ * decimals ("1.5") and section numbers ("5.1.3"); a blank line or a short unpunctuated line
+ * before a capitalised one (a heading) also ends a sentence.
+ */
+export function splitSentences(text: string): Sentence[] {
+  const sentences: Sentence[] = [];
+  let start = 0;
+  const push = (end: number) => {
+    const raw = text.slice(start, end);
+    const lead = raw.length - raw.trimStart().length;
+    const body = raw.trim();
+    if (body.length > 0) sentences.push({ text: body, start: start + lead, end: start + lead + body.length });
+    start = end;
+    while (start < text.length && /\s/u.test(text[start] as string)) start++;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i] as string;
+    if (ch === "." || ch === "!" || ch === "?") {
+      let end = i + 1;
+      while (end < text.length && /[.!?"'\u201D\u2019)\]]/u.test(text[end] as string)) end++;
+      const next = text.slice(end).match(/^\s+(.)/su);
+      const atEnd = text.slice(end).trim() === "";
+      if (atEnd || (next && /[\p{Lu}\p{N}"'\u201C\u2018([]/u.test(next[1] as string))) {
+        if (ch !== "." || periodEndsSentence(text, i, start)) {
+          push(end);
+          i = end - 1;
+        }
+      }
+    } else if (ch === "\n" && i > start) {
+      const lineStart = text.lastIndexOf("\n", i - 1) + 1;
+      const line = text.slice(start, i).trim();
+      const rest = text.slice(i + 1);
+      const blankLine = /^[ \t\r]*\n/.test(rest);
+      const heading =
+        // Only a whole line can be a heading: the sentence so far must be exactly this line.
+        start >= lineStart &&
+        text.slice(lineStart, start).trim() === "" &&
+        line.length > 0 &&
+        line.length <= HEADING_MAX_CHARS &&
+        !/[.!?:;,]$/.test(line) &&
+        /^[ \t]*\p{Lu}/u.test(rest);
+      if (blankLine || heading) push(i);
+    }
+  }
+  push(text.length);
+  return sentences;
+}
