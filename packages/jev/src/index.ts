@@ -1,4 +1,4 @@
-export { type CheckContext, sha256Hex } from "./assess-batch";
+export { sha256Hex } from "./assess-batch";
 export { type CitedClaim, type CitedSetGroup, citedSetKey, groupByCitedSet } from "./batching";
 export { createJevAuditor, type JevSettings } from "./create-jev-auditor";
 export { JevConfigurationError, JevConnectionError, JevRequestAbortedError } from "./errors";
@@ -14,6 +14,7 @@ export {
   acceptsReturnedModel,
   DEFAULT_THRESHOLD,
   favoursInsufficient,
+  isPinnedModel,
   POLICY_VERSION,
   suggest,
   topLabel,

@@ -10,7 +10,7 @@ import { assessBatch, type CheckContext } from "./assess-batch";
 import { groupByCitedSet } from "./batching";
 import type { JevTransport } from "./jev-transport";
 import { PartBudget } from "./part-budget";
-import { DEFAULT_THRESHOLD } from "./policy";
+import { DEFAULT_THRESHOLD, isPinnedModel } from "./policy";
 import { repairCitation } from "./repair";
 import { countUsage } from "./usage";
 
@@ -67,7 +67,7 @@ export class JevAuditor implements AnswerAuditor {
       if (reply.status === 401 || reply.status === 403) return degraded("TypeSafe rejected the API key");
       if (reply.status < 200 || reply.status > 299) return degraded(`TypeSafe answered HTTP ${reply.status}`);
       if (!reply.models) return degraded("TypeSafe sent an unreadable model list");
-      const listed = reply.models.includes(this.model) || !/^jev-\d+\.\d+\.\d+$/.test(this.model);
+      const listed = reply.models.includes(this.model) || !isPinnedModel(this.model);
       if (!listed) return degraded(`TypeSafe does not list ${this.model}`, this.model);
       return { status: "ok", model: this.model };
     } catch {

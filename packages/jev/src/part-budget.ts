@@ -20,7 +20,7 @@ export class PartBudget {
   readonly #timer: NodeJS.Timeout;
   readonly #maxInFlight: number;
   #inFlight = 0;
-  readonly #waiting: Array<() => void> = [];
+  readonly #waiting: Array<(granted: boolean) => void> = [];
 
   constructor(budgetMs: number, maxInFlight: number, callerSignal?: AbortSignal) {
     this.#maxInFlight = Math.max(1, maxInFlight);
@@ -46,31 +46,28 @@ export class PartBudget {
     }
   }
 
-  /** True once the deadline passed or the caller cancelled. */
-  get exhausted(): boolean {
-    return this.signal.aborted;
-  }
-
   /** Stops the timer; call when the part is done. */
   dispose(): void {
     clearTimeout(this.#timer);
   }
 
+  /** First come, first served: a freed slot passes straight to the longest waiter. */
   async #acquire(): Promise<boolean> {
-    while (!this.signal.aborted && this.#inFlight >= this.#maxInFlight) {
-      await new Promise<void>((resolve) => this.#waiting.push(resolve));
-    }
     if (this.signal.aborted) return false;
-    this.#inFlight += 1;
-    return true;
+    if (this.#inFlight < this.#maxInFlight) {
+      this.#inFlight += 1;
+      return true;
+    }
+    return new Promise<boolean>((resolve) => this.#waiting.push(resolve));
   }
 
   #release(): void {
-    this.#inFlight -= 1;
-    this.#waiting.shift()?.();
+    const next = this.#waiting.shift();
+    if (next) next(true);
+    else this.#inFlight -= 1;
   }
 
   #wakeAll(): void {
-    for (const wake of this.#waiting.splice(0)) wake();
+    for (const wake of this.#waiting.splice(0)) wake(false);
   }
 }

@@ -26,13 +26,16 @@ export function topLabel(distribution: Distribution): keyof Distribution {
   return contradiction >= insufficient ? "contradiction" : "insufficient";
 }
 
-const PINNED_MODEL = /^jev-\d+\.\d+\.\d+$/;
+/** A pinned version such as jev-1.13.0, as opposed to an alias such as jev-latest. */
+export function isPinnedModel(model: string): boolean {
+  return /^jev-\d+\.\d+\.\d+$/.test(model);
+}
 
 /**
  * A pinned model (jev-1.13.0) must come back unchanged; an alias such as jev-latest accepts
  * whichever jev-* model answered, and the record keeps the returned name.
  */
 export function acceptsReturnedModel(requested: string, returned: string): boolean {
-  if (PINNED_MODEL.test(requested)) return returned === requested;
+  if (isPinnedModel(requested)) return returned === requested;
   return returned.startsWith("jev-");
 }
