@@ -46,7 +46,8 @@ describe("normalizeForMatch", () => {
 });
 
 describe("containsNormalized", () => {
-  const passage = "The AES algorithm is capable of using cryptographic keys of 128, 192, and 256 bits to encrypt\nand decrypt data in blocks of 128 bits.";
+  const passage =
+    "The AES algorithm is capable of using cryptographic keys of 128, 192, and 256 bits to encrypt\nand decrypt data in blocks of 128 bits.";
 
   it("matches a quote across a line wrap", () => {
     expect(containsNormalized(passage, "to encrypt and decrypt data in blocks of 128 bits.")).toBe(true);

@@ -110,14 +110,16 @@ export function createServices(config: AppConfig): Services {
 }
 
 /** Decorates the instance with the services, recovers interrupted ingests, and closes everything on shutdown. */
-export const servicesPlugin: FastifyPluginAsync<{ config: AppConfig }> = fastifyPlugin(async (app, { config }) => {
-  const services = createServices(config);
-  app.decorate("services", services);
-  const interrupted = await services.ingestor.recoverInterrupted();
+const services: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
+  const built = createServices(config);
+  app.decorate("services", built);
+  const interrupted = await built.ingestor.recoverInterrupted();
   if (interrupted.length > 0) app.log.warn({ documents: interrupted }, "marked interrupted ingests as failed");
   app.addHook("onClose", async () => {
-    await services.ingestor.close();
-    await services.index.close();
-    services.store.close();
+    await built.ingestor.close();
+    await built.index.close();
+    built.store.close();
   });
-});
+};
+
+export const servicesPlugin = fastifyPlugin(services, { name: "services" });

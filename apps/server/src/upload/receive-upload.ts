@@ -4,7 +4,7 @@ import { mkdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { EmptyFileError, FileTooLargeError, InvalidRequestError } from "@audited-rag/core";
+import { EmptyFileError, FileTooLargeError, InvalidRequestError, StorageError } from "@audited-rag/core";
 import type { MultipartFile } from "@fastify/multipart";
 
 /** An upload on disk, hashed on the way in. */
@@ -28,7 +28,9 @@ export async function receiveUpload(
     file.file.resume();
     throw new InvalidRequestError(`Expected the field 'file', got '${file.fieldname}'`);
   }
-  await mkdir(options.tempDir, { recursive: true });
+  await mkdir(options.tempDir, { recursive: true }).catch((error: unknown) => {
+    throw storageFailure(error);
+  });
   const tempPath = path.join(options.tempDir, `${randomUUID()}.upload`);
   const hash = createHash("sha256");
   const hashing = new Transform({
@@ -47,8 +49,22 @@ export async function receiveUpload(
     return { tempPath, filename: cleanFilename(file.filename), sha256: hash.digest("hex"), bytes: size };
   } catch (error) {
     await rm(tempPath, { force: true });
-    throw error;
+    throw storageFailure(error);
   }
+}
+
+// Errors of the data folder itself (disk full, not writable, a file where a folder should be), not of the upload.
+const storageErrnos = new Set(["ENOSPC", "EDQUOT", "EROFS", "EACCES", "EPERM", "ENOTDIR", "EEXIST", "EISDIR"]);
+
+/** Turns a failure to write the data folder into a StorageError (507) with a plain message; other errors pass. */
+function storageFailure(error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === undefined || !storageErrnos.has(code)) return error;
+  const message =
+    code === "ENOSPC" || code === "EDQUOT"
+      ? "The server has no disk space left to receive the upload."
+      : "The server cannot write to its data folder.";
+  return new StorageError(message, { cause: error });
 }
 
 /** Keeps the base name only, without control characters, so it is safe to show and store. */

@@ -101,7 +101,9 @@ describe("splitQuestion", () => {
 
   it("sends parts beyond the third to notAnswered verbatim", () => {
     expect(
-      splitQuestion("What is the key length and what is the block size and how many rounds are there and who wrote it?"),
+      splitQuestion(
+        "What is the key length and what is the block size and how many rounds are there and who wrote it?",
+      ),
     ).toEqual({
       parts: ["What is the key length?", "What is the block size?", "How many rounds are there?"],
       notAnswered: ["who wrote it?"],

@@ -64,8 +64,12 @@ const abbreviations = new Set([
   "dec",
 ]);
 
-/** A line this short, unpunctuated and followed by a capitalised line is a heading or a label. */
-const HEADING_MAX_CHARS = 50;
+/**
+ * A line this short, unpunctuated and followed by a capitalised line is a heading or a label,
+ * provided it is also well short of the text's longest line (the wrapped lines of a paragraph).
+ */
+const HEADING_MAX_CHARS = 80;
+const HEADING_MAX_SHARE_OF_LONGEST_LINE = 0.75;
 
 /** The word (letters, digits and inner dots) that ends just before `index`. */
 function wordBefore(text: string, index: number): string {
@@ -81,19 +85,25 @@ function periodEndsSentence(text: string, index: number, sentenceStart: number):
   if (abbreviations.has(bare.toLowerCase())) return false;
   // Initials: "J. Daemen", "P. L. 100-235", "U.S. Government".
   if (/^(?:\p{L}\.)*\p{Lu}$/u.test(bare)) return false;
-  // An enumerator opening the sentence: "1. Name of Standard." or "5.1.3. Scope".
-  if (/^\d+(?:\.\d+)*$/.test(bare) && text.slice(sentenceStart, index - bare.length).trim() === "") return false;
+  // An enumerator opening the sentence or a line: "1. Name of Standard." or "5.1.3. Scope".
+  if (/^\d+(?:\.\d+)*$/.test(bare)) {
+    const before = text.slice(sentenceStart, index - bare.length);
+    if (before.trim() === "" || /\n[ \t]*$/.test(before)) return false;
+  }
   return true;
 }
 
 /**
  * Splits text into sentences, each an exact substring (inner line breaks kept), so a
  * sentence can serve as a verbatim quote. Knows abbreviations ("e.g.", "Sec.", "Fig."),
- * decimals ("1.5") and section numbers ("5.1.3"); a blank line or a short unpunctuated line
- * before a capitalised one (a heading) also ends a sentence.
+ * decimals ("1.5"), section numbers ("5.1.3") and enumerators ("1. Name"). A blank line, a
+ * line ending in a colon, or a short unpunctuated line before a capitalised or numbered one
+ * (a heading) also ends a sentence.
  */
 export function splitSentences(text: string): Sentence[] {
   const sentences: Sentence[] = [];
+  const longestLine = Math.max(...text.split("\n").map((line) => line.trim().length));
+  const headingMaxChars = Math.min(HEADING_MAX_CHARS, HEADING_MAX_SHARE_OF_LONGEST_LINE * longestLine);
   let start = 0;
   const push = (end: number) => {
     const raw = text.slice(start, end);
@@ -118,18 +128,18 @@ export function splitSentences(text: string): Sentence[] {
       }
     } else if (ch === "\n" && i > start) {
       const lineStart = text.lastIndexOf("\n", i - 1) + 1;
-      const line = text.slice(start, i).trim();
+      const line = text.slice(lineStart, i).trim();
       const rest = text.slice(i + 1);
       const blankLine = /^[ \t\r]*\n/.test(rest);
+      // "… can be expressed as:" introduces a display, a list or a footnote, not more of the sentence.
+      const colonEnd = /:[ \t\r]*$/.test(text.slice(start, i));
       const heading =
-        // Only a whole line can be a heading: the sentence so far must be exactly this line.
+        // A short physical line where the sentence began, not the tail of a wrapped sentence.
         start >= lineStart &&
-        text.slice(lineStart, start).trim() === "" &&
-        line.length > 0 &&
-        line.length <= HEADING_MAX_CHARS &&
+        line.length <= headingMaxChars &&
         !/[.!?:;,]$/.test(line) &&
-        /^[ \t]*\p{Lu}/u.test(rest);
-      if (blankLine || heading) push(i);
+        /^[ \t]*[\p{Lu}\p{N}]/u.test(rest);
+      if (blankLine || colonEnd || heading) push(i);
     }
   }
   push(text.length);

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { isSelfContained, selfContainedProblem } from "./self-contained";
+
+describe("selfContainedProblem", () => {
+  it("accepts a plain declarative sentence", () => {
+    expect(selfContainedProblem("The AES algorithm uses a block size of 128 bits.", "sentence")).toBeNull();
+    expect(isSelfContained("Encrypted data is stored in the State array.", "sentence")).toBe(true);
+  });
+
+  it.each([
+    "It uses a block size of 128 bits.",
+    "This means the key is expanded first.",
+    "These values are given in hexadecimal.",
+    "They are referred to as AES-128 and AES-256.",
+    "Such use is encouraged for commercial organizations.",
+    "However, the key length may vary.",
+    "Moreover, the State is a two-dimensional array.",
+    "Also the key schedule is derived from the key.",
+    "Its length is 128 bits for every variant.",
+    "Here the bytes are shifted to the left.",
+    "In addition, implementations may support longer keys.",
+    "As a result, the output block has 128 bits.",
+    "The latter is used for decryption only.",
+    "“It is a block cipher,” the standard says.",
+  ])("rejects a sentence that points back: %s", (sentence) => {
+    expect(selfContainedProblem(sentence, "sentence")).toBe("refers_back");
+  });
+
+  it("accepts an existential 'There is/are'", () => {
+    expect(selfContainedProblem("There is no restriction on key selection.", "sentence")).toBeNull();
+    expect(selfContainedProblem("There, the bytes are shifted cyclically.", "sentence")).toBe("refers_back");
+  });
+
+  it("rejects a sentence starting lowercase", () => {
+    expect(selfContainedProblem("and decrypt data in blocks of 128 bits.", "sentence")).toBe("starts_lowercase");
+  });
+
+  it("rejects fragments", () => {
+    expect(selfContainedProblem("Key Expansion.", "sentence")).toBe("too_short");
+    expect(selfContainedProblem("The AES algorithm uses a block size of 128 bits", "sentence")).toBe(
+      "no_terminal_punctuation",
+    );
+    expect(selfContainedProblem("Pseudo Code for the Inverse Cipher and Key Expansion.", "sentence")).toBe("no_verb");
+    expect(selfContainedProblem("   ", "sentence")).toBe("empty");
+  });
+
+  it("rejects table debris", () => {
+    expect(selfContainedProblem("AES-128 4 4 10 AES-192 6 4 12 AES-256 8 4 14 rounds are used.", "sentence")).toBe(
+      "table_debris",
+    );
+    expect(
+      selfContainedProblem("Key Length\n(Nk words)\nBlock Size\n(Nb words)\nNumber of\nRounds is\n(Nr).", "sentence"),
+    ).toBe("table_debris");
+  });
+
+  it("rejects an overlong sentence", () => {
+    const sentence = `The key schedule ${"enlarges the key and ".repeat(30)}ends.`;
+    expect(selfContainedProblem(sentence, "sentence")).toBe("too_long");
+    expect(selfContainedProblem(sentence, "claim")).toBeNull();
+  });
+
+  it("is more lenient for claims than for extracted sentences", () => {
+    expect(selfContainedProblem("AES has 10 rounds", "claim")).toBeNull();
+    expect(selfContainedProblem("AES has 10 rounds", "sentence")).toBe("too_short");
+    expect(selfContainedProblem("128 bits", "claim")).toBe("too_short");
+    expect(selfContainedProblem("Block size: 128 bits.", "claim")).toBe("no_verb");
+    expect(selfContainedProblem("It has 10 rounds.")).toBe("refers_back");
+  });
+
+  it("takes an unlisted -s word before a determiner for a verb", () => {
+    expect(selfContainedProblem("The round function permutes the bytes of the State.", "sentence")).toBeNull();
+    expect(selfContainedProblem("The round function bytes of the array.", "sentence")).toBe("no_verb");
+  });
+
+  it("counts participles as verbs but not an opening one", () => {
+    expect(selfContainedProblem("The State array gets transformed.", "claim")).toBeNull();
+    expect(selfContainedProblem("Keys rotated weekly by administrators.", "claim")).toBeNull();
+    expect(selfContainedProblem("Encrypted data blocks.", "claim")).toBe("no_verb");
+  });
+});

@@ -1,0 +1,211 @@
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { containsNormalized } from "@audited-rag/core";
+import { describe, expect, it } from "vitest";
+import { isSelfContained } from "../answer/self-contained";
+import { validateDraft } from "../answer/validate-draft";
+import type { DraftPassage } from "./drafter";
+import { draftExtractive, ExtractiveDrafter } from "./extractive-drafter";
+
+/** Passages as pdfjs extracts them from FIPS 197 (a US Government work), line breaks kept. */
+const fips197: DraftPassage[] = [
+  {
+    localId: 1,
+    text: `3. Explanation. The Advanced Encryption Standard (AES) specifies a FIPS-approved
+cryptographic algorithm that can be used to protect electronic data. The AES algorithm is a
+symmetric block cipher that can encrypt (encipher) and decrypt (decipher) information.
+Encryption converts data to an unintelligible form called ciphertext; decrypting the ciphertext
+converts the data back into its original form, called plaintext.
+The AES algorithm is capable of using cryptographic keys of 128, 192, and 256 bits to encrypt
+and decrypt data in blocks of 128 bits.
+4. Approving Authority. Secretary of Commerce.`,
+  },
+  {
+    localId: 2,
+    text: `1. Introduction
+This standard specifies the Rijndael algorithm ([3] and [4]), a symmetric block cipher that can
+process data blocks of 128 bits, using cipher keys with lengths of 128, 192, and 256 bits.
+Rijndael was designed to handle additional block sizes and key lengths, however they are not
+adopted in this standard.`,
+  },
+  {
+    localId: 3,
+    text: `For implementation issues relating to the key length, block size and number of rounds, see Sec.
+6.3.
+Key Length
+(Nk words)
+Block Size
+(Nb words)
+Number of
+Rounds
+(Nr)
+AES-128 4 4 10
+AES-192 6 4 12
+AES-256 8 4 14
+Figure 4. Key-Block-Round Combinations.`,
+  },
+  {
+    localId: 4,
+    text: `5. Algorithm Specification
+For the AES algorithm, the length of the input block, the output block and the State is 128
+bits. This is represented by Nb = 4, which reflects the number of 32-bit words (number of
+columns) in the State.`,
+  },
+];
+
+const question = (text: string, passages = fips197) => ({ index: 0, question: text, passages });
+
+describe("draftExtractive", () => {
+  it("answers the block size of AES with verbatim sentences stating 128 bits", () => {
+    const draft = draftExtractive(question("What is the block size of AES?"));
+    expect(draft.abstained).toBe(false);
+    expect(draft.claims.length).toBeGreaterThan(0);
+    expect(draft.claims.length).toBeLessThanOrEqual(3);
+    expect(draft.claims[0]?.text).toMatch(/128\s+bits/);
+    for (const claim of draft.claims) {
+      const passage = fips197.find((p) => p.localId === claim.citations[0]);
+      expect(passage?.text.includes(claim.quote)).toBe(true);
+      expect(claim.citations).toHaveLength(1);
+    }
+  });
+
+  it("puts the exact sentence in the quote and the tidied sentence in the text", () => {
+    const draft = draftExtractive(question("What is the length of the input block for the AES algorithm?"));
+    const claim = draft.claims.find((c) => c.citations[0] === 4);
+    expect(claim?.quote).toBe(
+      "For the AES algorithm, the length of the input block, the output block and the State is 128\nbits.",
+    );
+    expect(claim?.text).toBe(
+      "For the AES algorithm, the length of the input block, the output block and the State is 128 bits.",
+    );
+  });
+
+  it("abstains on an unrelated question", () => {
+    expect(draftExtractive(question("What is the capital of France?"))).toEqual({
+      index: 0,
+      abstained: true,
+      claims: [],
+    });
+  });
+
+  it("abstains when only a term every passage shares matches", () => {
+    expect(draftExtractive(question("What is the capital of AES?")).abstained).toBe(true);
+  });
+
+  it("abstains when the question has no content terms or there are no passages", () => {
+    expect(draftExtractive(question("What is it?")).abstained).toBe(true);
+    expect(draftExtractive(question("What is the block size of AES?", [])).abstained).toBe(true);
+  });
+
+  it("never picks sentences that point back, fragments, table debris or cross-references first", () => {
+    const draft = draftExtractive(question("What is the block size of AES?"));
+    for (const claim of draft.claims) {
+      expect(isSelfContained(claim.quote, "sentence")).toBe(true);
+      expect(claim.quote).not.toMatch(/^This is represented/);
+      expect(claim.quote).not.toMatch(/AES-128 4 4 10/);
+    }
+    expect(draft.claims[0]?.quote).not.toMatch(/see Sec/);
+  });
+
+  it("answers a one-term question with a sentence naming it", () => {
+    const draft = draftExtractive(question("What is plaintext?"));
+    expect(draft.claims.map((claim) => claim.citations[0])).toEqual([1]);
+    expect(draft.claims[0]?.quote).toMatch(/^Encryption converts data/);
+  });
+
+  it("skips near-duplicate sentences from overlapping passages", () => {
+    const sentence = "The AES algorithm uses a fixed block size of 128 bits for every key length.";
+    const passages = [
+      { localId: 1, text: `Overview of the cipher follows below. ${sentence}` },
+      { localId: 2, text: `${sentence} Other ciphers exist elsewhere today.` },
+    ];
+    const draft = draftExtractive(question("What block size does the AES algorithm use?", passages));
+    expect(draft.claims).toHaveLength(1);
+    expect(draft.claims[0]?.citations).toEqual([1]);
+  });
+
+  it("reads a sentence in the light of the heading above it", () => {
+    const passages = [
+      {
+        localId: 1,
+        text: "Service areas.\nThe delivery service operates in Rome and Milan on weekdays.\nRefunds take ten days.",
+      },
+    ];
+    const draft = draftExtractive(question("Which areas are served?", passages));
+    expect(draft.claims.map((claim) => claim.quote)).toEqual([
+      "The delivery service operates in Rome and Milan on weekdays.",
+    ]);
+  });
+
+  it("prefers a sentence with a figure when the question asks for one", () => {
+    const passages = [
+      {
+        localId: 1,
+        text: "Refunds are always paid to the original payment method. Refunds are paid within ten business days of a request.",
+      },
+    ];
+    const draft = draftExtractive(question("How long do refunds take?", passages));
+    expect(draft.claims[0]?.quote).toBe("Refunds are paid within ten business days of a request.");
+  });
+
+  it("produces claims the validator keeps", () => {
+    for (const text of ["What is the block size of AES?", "What key lengths can AES use?", "What is ciphertext?"]) {
+      const draft = draftExtractive(question(text));
+      const result = validateDraft({ part: 0, passages: fips197, claims: draft.claims });
+      expect(result.dropped).toEqual([]);
+      expect(result.kept).toHaveLength(draft.claims.length);
+    }
+  });
+});
+
+describe("ExtractiveDrafter", () => {
+  it("drafts every part in order and reports healthy without a model", async () => {
+    const drafter = new ExtractiveDrafter();
+    expect(drafter.name).toBe("extractive");
+    const drafts = await drafter.draft([
+      { index: 0, question: "What is the block size of AES?", passages: fips197 },
+      { index: 1, question: "What is the capital of France?", passages: fips197 },
+    ]);
+    expect(drafts.map((draft) => [draft.index, draft.abstained])).toEqual([
+      [0, false],
+      [1, true],
+    ]);
+    expect((await drafter.health()).status).toBe("ok");
+  });
+
+  it("stops when the signal is aborted", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(new ExtractiveDrafter().draft([question("What is AES?")], controller.signal)).rejects.toThrow();
+  });
+});
+
+const fipsPdf = resolve(process.cwd(), "../shared/corpus/NIST.FIPS.197.pdf");
+
+describe("draftExtractive on the FIPS 197 PDF", () => {
+  it.skipIf(!existsSync(fipsPdf))(
+    "answers from the real text and abstains off-topic (needs ../shared/corpus)",
+    async () => {
+      const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
+      const task = getDocument({ data: new Uint8Array(readFileSync(fipsPdf)), verbosity: 0 });
+      const pdf = await task.promise;
+      const pages: DraftPassage[] = [];
+      for (let number = 1; number <= pdf.numPages; number++) {
+        const content = await (await pdf.getPage(number)).getTextContent();
+        const text = content.items.map((item) => ("str" in item ? item.str + (item.hasEOL ? "\n" : "") : "")).join("");
+        pages.push({ localId: number, text });
+      }
+      await task.destroy();
+      // Stand-in for retrieval: the pages that mention both terms.
+      const passages = pages.filter((page) => /\bAES\b/.test(page.text) && /block/i.test(page.text)).slice(0, 8);
+      const answered = draftExtractive(question("What is the block size of AES?", passages));
+      expect(answered.abstained).toBe(false);
+      expect(answered.claims[0]?.text).toMatch(/128 bits/);
+      for (const claim of answered.claims) {
+        const cited = passages.find((page) => page.localId === claim.citations[0]);
+        expect(containsNormalized(cited?.text ?? "", claim.quote)).toBe(true);
+      }
+      expect(draftExtractive(question("What is the capital of France?", passages)).abstained).toBe(true);
+    },
+  );
+});
