@@ -57,7 +57,7 @@ export function createServices(config: AppConfig): Services {
             replicationFactor: config.qdrant.replicationFactor,
             writeConsistencyFactor: config.qdrant.writeConsistencyFactor,
           })
-        : new SqliteVectorIndex(store.database);
+        : new SqliteVectorIndex(store.database, { embeddingModel: embedder?.model });
     const drafter: Drafter =
       config.generator === "ollama"
         ? new OllamaDrafter({

@@ -20,12 +20,26 @@ export interface ExtractionResult {
 export interface ExtractOptions {
   /** The worker is terminated after this long and the PDF reported as unreadable. */
   timeoutMs: number;
-  /** Heap limit of the extraction worker. */
-  maxMemoryMb?: number;
   signal?: AbortSignal;
   /** Called after each page, readable or not. */
   onPage?: (pagesDone: number, pagesTotal: number) => void;
 }
+
+export interface PdfExtractorOptions {
+  /** Heap limit of the extraction worker in MB (default 512, at least 8). */
+  maxMemoryMb?: number;
+  /** An idle worker is stopped after this long (default 30 s); the next job starts a new one. */
+  idleMs?: number;
+}
+
+/** Thrown when pdf.js cannot parse the file at all; the caller decides whether it is a broken PDF or not a PDF. */
+export class PdfStructureError extends PdfUnreadableError {}
+
+export const noTextMessage =
+  "This PDF has no text layer (it looks scanned); OCR is not performed, so it cannot be searched.";
+
+// Below about 3 MB V8 aborts the whole process instead of stopping the worker.
+const minimumMemoryMb = 8;
 
 const workerMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("opened"), pageCount: z.number().int().nonnegative() }),
@@ -34,94 +48,165 @@ const workerMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("done") }),
   z.object({ type: z.literal("failed"), name: z.string(), message: z.string() }),
 ]);
-type WorkerMessage = z.infer<typeof workerMessageSchema>;
-
-/** Thrown when pdf.js cannot parse the file at all; the caller decides whether it is a broken PDF or not a PDF. */
-export class PdfStructureError extends PdfUnreadableError {}
-
-export const noTextMessage =
-  "This PDF has no text layer (it looks scanned); OCR is not performed, so it cannot be searched.";
+const jobMessageSchema = z.object({ jobId: z.number().int() }).passthrough();
 
 /**
- * Reads the text of every page in a worker thread with a heap limit and a time limit, so a
- * hostile or broken PDF can neither hang nor crash the caller. Pages that fail while others
- * succeed become warnings.
+ * Reads the text of PDFs in one long-lived worker thread with a heap limit, one file at a time
+ * and each under a time limit, so a hostile or broken PDF can neither hang nor crash the
+ * caller: on a timeout, abort or crash the worker is terminated and the next job starts a
+ * fresh one. Keeping the worker between jobs means pdf.js is loaded and compiled once.
  */
-export function extractPdf(filePath: string, options: ExtractOptions): Promise<ExtractionResult> {
-  options.signal?.throwIfAborted();
-  const worker = new Worker(new URL("./extract-worker.mjs", import.meta.url), {
-    workerData: { filePath },
-    resourceLimits: { maxOldGenerationSizeMb: options.maxMemoryMb ?? 512, maxYoungGenerationSizeMb: 32 },
-  });
-  const pages: ExtractedPage[] = [];
-  const warnings: string[] = [];
-  let pageCount = 0;
-  let pagesDone = 0;
+export class PdfExtractor {
+  private worker: Worker | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+  private idleTimer: NodeJS.Timeout | undefined;
+  private jobs = 0;
 
-  return new Promise<ExtractionResult>((resolve, reject) => {
-    let settled = false;
-    const finish = (error: unknown, result?: ExtractionResult) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      options.signal?.removeEventListener("abort", onAbort);
-      void worker.terminate();
-      if (result) resolve(result);
-      else reject(error);
-    };
-    const onAbort = () => finish(options.signal?.reason);
-    const seconds = Math.round(options.timeoutMs / 100) / 10;
-    const timer = setTimeout(
-      () => finish(new PdfUnreadableError(`Reading this PDF took longer than ${seconds} s; it may be damaged.`)),
-      options.timeoutMs,
-    );
-    options.signal?.addEventListener("abort", onAbort, { once: true });
+  constructor(private readonly options: PdfExtractorOptions = {}) {}
 
-    const onMessage = (message: WorkerMessage) => {
-      switch (message.type) {
-        case "opened":
-          pageCount = message.pageCount;
+  /** Extracts every page; pages that fail while others succeed become warnings. Jobs run one after another. */
+  extract(filePath: string, options: ExtractOptions): Promise<ExtractionResult> {
+    const job = this.queue.then(() => this.run(filePath, options));
+    this.queue = job.catch(() => undefined);
+    return job;
+  }
+
+  /** Stops the worker; a later `extract` starts a new one. */
+  async close(): Promise<void> {
+    clearTimeout(this.idleTimer);
+    const worker = this.worker;
+    this.worker = undefined;
+    await worker?.terminate();
+  }
+
+  private run(filePath: string, options: ExtractOptions): Promise<ExtractionResult> {
+    options.signal?.throwIfAborted();
+    clearTimeout(this.idleTimer);
+    const worker = this.startedWorker();
+    worker.ref();
+    const jobId = ++this.jobs;
+    const pages: ExtractedPage[] = [];
+    const warnings: string[] = [];
+    let pageCount = 0;
+
+    return new Promise<ExtractionResult>((resolve, reject) => {
+      let settled = false;
+      const finish = (outcome: { error: unknown } | { result: ExtractionResult }, stopWorker: boolean) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        options.signal?.removeEventListener("abort", onAbort);
+        worker.off("message", onMessage).off("error", onError).off("exit", onExit);
+        if (stopWorker) this.stop(worker);
+        else this.idleLater(worker);
+        if ("result" in outcome) resolve(outcome.result);
+        else reject(outcome.error);
+      };
+      const seconds = Math.round(options.timeoutMs / 100) / 10;
+      const timer = setTimeout(
+        () => finish({ error: new PdfUnreadableError(`Reading this PDF took longer than ${seconds} s.`) }, true),
+        options.timeoutMs,
+      );
+      const onAbort = () => finish({ error: options.signal?.reason }, true);
+      const onError = (error: Error & { code?: string }) => {
+        const reason = error.code === "ERR_WORKER_OUT_OF_MEMORY" ? "ran out of memory" : "crashed";
+        finish({ error: new PdfUnreadableError(`Reading this PDF ${reason}.`, { cause: error }) }, true);
+      };
+      const onExit = (code: number) =>
+        finish({ error: new PdfUnreadableError(`The PDF reader stopped early (exit code ${code}).`) }, true);
+      const onMessage = (raw: unknown) => {
+        const tagged = jobMessageSchema.safeParse(raw);
+        if (tagged.success && tagged.data.jobId !== jobId) return;
+        const parsed = workerMessageSchema.safeParse(raw);
+        if (!parsed.success) {
+          finish({ error: new PdfUnreadableError("The PDF reader sent an unexpected message.") }, true);
           return;
-        case "page":
-          pages.push({ pageNumber: message.pageNumber, text: message.text });
-          options.onPage?.(++pagesDone, pageCount);
-          return;
-        case "pageFailed":
-          warnings.push(`Page ${message.pageNumber} could not be read: ${message.message}`);
-          options.onPage?.(++pagesDone, pageCount);
-          return;
-        case "failed":
-          finish(openError(message.name, message.message));
-          return;
-        case "done":
-          try {
-            finish(undefined, checkResult({ pages, pageCount, warnings }));
-          } catch (error) {
-            finish(error);
-          }
-      }
-    };
-    worker.on("message", (raw: unknown) => {
-      const parsed = workerMessageSchema.safeParse(raw);
-      if (parsed.success) onMessage(parsed.data);
-      else finish(new PdfUnreadableError("The PDF reader sent an unexpected message.", { cause: parsed.error }));
+        }
+        const message = parsed.data;
+        switch (message.type) {
+          case "opened":
+            pageCount = message.pageCount;
+            return;
+          case "page":
+            pages.push({ pageNumber: message.pageNumber, text: message.text });
+            options.onPage?.(pages.length + warnings.length, pageCount);
+            return;
+          case "pageFailed":
+            warnings.push(`Page ${message.pageNumber} could not be read: ${message.message}`);
+            options.onPage?.(pages.length + warnings.length, pageCount);
+            return;
+          case "failed":
+            finish({ error: openError(message.name, message.message) }, false);
+            return;
+          case "done":
+            try {
+              finish({ result: checkResult({ pages, pageCount, warnings }) }, false);
+            } catch (error) {
+              finish({ error }, false);
+            }
+        }
+      };
+      options.signal?.addEventListener("abort", onAbort, { once: true });
+      worker.on("message", onMessage).on("error", onError).on("exit", onExit);
+      worker.postMessage({ jobId, filePath });
     });
-    worker.on("error", (error: Error & { code?: string }) => {
-      const reason = error.code === "ERR_WORKER_OUT_OF_MEMORY" ? "ran out of memory" : "crashed";
-      finish(new PdfUnreadableError(`Reading this PDF ${reason}; it may be damaged.`, { cause: error }));
+  }
+
+  private startedWorker(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(new URL("./extract-worker.mjs", import.meta.url), {
+      // The worker is plain JavaScript: no need for the parent's loaders (tsx) in it.
+      execArgv: [],
+      resourceLimits: {
+        maxOldGenerationSizeMb: Math.max(minimumMemoryMb, this.options.maxMemoryMb ?? 512),
+      },
     });
-    worker.on("exit", (code) => finish(new PdfUnreadableError(`The PDF reader stopped early (exit code ${code}).`)));
-  });
+    // A job's own listeners report failures; these keep a failure between jobs from throwing here.
+    worker.on("error", () => undefined);
+    worker.on("exit", () => {
+      if (this.worker === worker) this.worker = undefined;
+    });
+    this.worker = worker;
+    return worker;
+  }
+
+  private stop(worker: Worker): void {
+    if (this.worker === worker) this.worker = undefined;
+    void worker.terminate();
+  }
+
+  /** Lets the process exit while the worker idles, and stops it after `idleMs`. */
+  private idleLater(worker: Worker): void {
+    worker.unref();
+    this.idleTimer = setTimeout(() => this.stop(worker), this.options.idleMs ?? 30_000);
+    this.idleTimer.unref();
+  }
 }
+
+/** One-off extraction in a worker of its own. */
+export async function extractPdf(
+  filePath: string,
+  options: ExtractOptions & PdfExtractorOptions,
+): Promise<ExtractionResult> {
+  const extractor = new PdfExtractor(options);
+  try {
+    return await extractor.extract(filePath, options);
+  } finally {
+    await extractor.close();
+  }
+}
+
+// pdf.js's own failures carry messages meant for readers; anything else (file system, bugs) may name server paths.
+const pdfjsErrorNames = new Set(["InvalidPDFException", "UnknownErrorException", "FormatError", "ResponseException"]);
 
 function openError(name: string, message: string): Error {
   if (name === "PasswordException") {
     return new PdfEncryptedError("This PDF is password-protected; remove the password and upload it again.");
   }
-  if (name === "InvalidPDFException") {
-    return new PdfStructureError(`This PDF could not be read: ${message}`);
-  }
-  return new PdfUnreadableError(`This PDF could not be read: ${message}`);
+  const cause = new Error(`${name}: ${message}`);
+  if (name === "InvalidPDFException") return new PdfStructureError(`This PDF could not be read: ${message}`, { cause });
+  if (pdfjsErrorNames.has(name)) return new PdfUnreadableError(`This PDF could not be read: ${message}`, { cause });
+  return new PdfUnreadableError("This PDF could not be read.", { cause });
 }
 
 function checkResult(result: ExtractionResult): ExtractionResult {

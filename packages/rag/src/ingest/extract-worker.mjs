@@ -1,19 +1,15 @@
-// Extracts the text of every page of one PDF, off the main thread. Plain ESM with JSDoc types
-// so it runs under any loader (node, tsx, vitest). Protocol: see extract-pdf.ts.
+// Extracts the text of PDF pages off the main thread, one job at a time, staying alive between
+// jobs so pdf.js is loaded and compiled once. Plain ESM with JSDoc types so it runs under any
+// loader (node, tsx, vitest). Protocol: see pdf-extractor.ts.
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort } from "node:worker_threads";
 
 const pdfjsUrl = import.meta.resolve("pdfjs-dist/legacy/build/pdf.mjs");
 
 /** pdf.js wants folder paths with a trailing slash. */
 function packageFolder(/** @type {string} */ relative) {
   return fileURLToPath(new URL(relative, pdfjsUrl)).replace(/\/?$/, "/");
-}
-
-/** @param {Record<string, unknown>} message */
-function post(message) {
-  parentPort?.postMessage(message);
 }
 
 /**
@@ -41,13 +37,16 @@ function joinItems(items) {
 
 /** Whitespace clean-up done before chunking, so chunk offsets index into the stored text. */
 function tidy(/** @type {string} */ text) {
-  return text
-    .replace(/\r\n?|[\u2028\u2029]/g, "\n")
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "")
-    .replace(/[ \t\u00a0\u2000-\u200a\u202f\u205f\u3000]+/g, " ")
-    .replace(/ ?\n ?/g, "\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
+  return (
+    text
+      .replace(/\r\n?|[\u2028\u2029]/g, "\n")
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: dropping control characters is the point
+      .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "")
+      .replace(/[ \t\u00a0\u2000-\u200a\u202f\u205f\u3000]+/g, " ")
+      .replace(/ ?\n ?/g, "\n")
+      .replace(/\n{3,}/g, "\n\n")
+      .trim()
+  );
 }
 
 /** @param {unknown} error */
@@ -56,9 +55,13 @@ function describe(error) {
   return { name: "Error", message: String(error) };
 }
 
-async function main() {
-  const { filePath } = /** @type {{filePath: string}} */ (workerData);
-  const pdfjs = await import(pdfjsUrl);
+/**
+ * Extracts one file; every message carries the job id. A document that fails to open is
+ * reported, not thrown, so the worker stays usable for the next job.
+ * @param {{jobId: number, filePath: string}} job
+ */
+async function extract({ jobId, filePath }) {
+  const post = (/** @type {Record<string, unknown>} */ message) => parentPort?.postMessage({ jobId, ...message });
   const data = new Uint8Array(await readFile(filePath));
   const loadingTask = pdfjs.getDocument({
     data,
@@ -72,27 +75,27 @@ async function main() {
     cMapPacked: true,
     wasmUrl: packageFolder("../../wasm/"),
   });
-  /** @type {{numPages: number, getPage(n: number): Promise<any>}} */
-  let document;
   try {
-    document = await loadingTask.promise;
-  } catch (error) {
-    post({ type: "failed", ...describe(error) });
-    return;
-  }
-  post({ type: "opened", pageCount: document.numPages });
-  for (let pageNumber = 1; pageNumber <= document.numPages; pageNumber++) {
-    try {
-      const page = await document.getPage(pageNumber);
-      const content = await page.getTextContent();
-      post({ type: "page", pageNumber, text: joinItems(content.items) });
-      page.cleanup();
-    } catch (error) {
-      post({ type: "pageFailed", pageNumber, message: describe(error).message });
+    /** @type {{numPages: number, getPage(n: number): Promise<any>}} */
+    const document = await loadingTask.promise;
+    post({ type: "opened", pageCount: document.numPages });
+    for (let pageNumber = 1; pageNumber <= document.numPages; pageNumber++) {
+      try {
+        const page = await document.getPage(pageNumber);
+        const content = await page.getTextContent();
+        post({ type: "page", pageNumber, text: joinItems(content.items) });
+        page.cleanup();
+      } catch (error) {
+        post({ type: "pageFailed", pageNumber, message: describe(error).message });
+      }
     }
+    post({ type: "done" });
+  } finally {
+    await loadingTask.destroy();
   }
-  post({ type: "done" });
-  await loadingTask.destroy();
 }
 
-main().catch((error) => post({ type: "failed", ...describe(error) }));
+const pdfjs = await import(pdfjsUrl);
+parentPort?.on("message", (/** @type {{jobId: number, filePath: string}} */ job) => {
+  extract(job).catch((error) => parentPort?.postMessage({ jobId: job.jobId, type: "failed", ...describe(error) }));
+});

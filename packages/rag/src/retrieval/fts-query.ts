@@ -1,0 +1,38 @@
+/** At most this many distinct terms go into one FTS query. */
+export const maxQueryTerms = 64;
+
+// Letters, digits and combining marks: what the unicode61 tokenizer keeps inside a token.
+const wordPattern = /[\p{L}\p{N}\p{M}]+/gu;
+
+// English function words match nearly every chunk: OR-ing them in only slows the query and blurs the ranking.
+const stopwords = new Set(
+  (
+    "a an and are as at be been but by can could did do does for from had has have how i if in into is it its " +
+    "me my no not of on or our so than that the their them then there these they this those to was we were " +
+    "what when where which who whom why will with would you your"
+  ).split(" "),
+);
+
+/**
+ * Builds an FTS5 MATCH expression from arbitrary user text: each distinct word becomes a quoted
+ * string and the strings are OR-ed, so operators (`NEAR`, `AND`, `*`, `-`, `^`, column filters)
+ * in the text are only ever searched for as words. Common English function words are left out
+ * unless the text has nothing else. Returns undefined when nothing is indexable.
+ */
+export function buildFtsQuery(text: string): string | undefined {
+  const words = new Set<string>();
+  for (const [word] of text.normalize("NFKC").toLowerCase().matchAll(wordPattern)) words.add(word);
+  const content = [...words].filter((word) => !stopwords.has(word));
+  const terms = (content.length > 0 ? content : [...words]).slice(0, maxQueryTerms);
+  if (terms.length === 0) return undefined;
+  // A word holds no double quote, so wrapping it in quotes cannot be escaped out of.
+  return terms.map((term) => `"${term}"`).join(" OR ");
+}
+
+/**
+ * The text handed to the FTS tokenizer for a chunk. Joins words hyphenated across a line end
+ * ("representa-\ntion") so they match the whole word; only the index sees this, never the stored chunk.
+ */
+export function ftsIndexText(text: string): string {
+  return text.replace(/(\p{L})-\n(\p{Ll})/gu, "$1$2");
+}

@@ -1,0 +1,173 @@
+import BetterSqlite3, { type Database } from "better-sqlite3";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { SqliteVectorIndex } from "./sqlite-vector-index";
+import type { IndexedChunk } from "./vector-index";
+
+const texts: Record<string, string> = {
+  refund: "Customers can cancel within thirty days of purchase for a full refund.",
+  transfer: "After thirty days a pass can be transferred once to another traveller.",
+  rome: "The service operates in Rome and Milan.",
+  storage: "Booking records are stored on servers in the European Union.",
+};
+
+function chunks(documentId: string, vectors?: Record<string, number[]>): IndexedChunk[] {
+  return Object.entries(texts).map(([key, text]) => ({
+    chunkId: `${documentId}:${key}`,
+    documentId,
+    text,
+    ...(vectors?.[key] ? { embedding: vectors[key] } : {}),
+  }));
+}
+
+const vectors: Record<string, number[]> = {
+  refund: [1, 0, 0],
+  transfer: [0.9, 0.1, 0],
+  rome: [0, 1, 0],
+  storage: [0, 0, 1],
+};
+
+describe("SqliteVectorIndex", () => {
+  let database: Database;
+
+  beforeEach(() => {
+    database = new BetterSqlite3(":memory:");
+  });
+  afterEach(() => database.close());
+
+  it("ranks by BM25 without embeddings and sets only the BM25 rank", async () => {
+    const index = new SqliteVectorIndex(database);
+    await index.upsert(chunks("d1"));
+    const hits = await index.search({ text: "refund within thirty days", topK: 3 });
+    expect(hits.map((hit) => hit.chunkId)).toEqual(["d1:refund", "d1:transfer"]);
+    expect(hits.map((hit) => hit.ranks)).toEqual([{ bm25: 1 }, { bm25: 2 }]);
+    expect(hits[0]?.score).toBeGreaterThan(hits[1]?.score ?? Number.POSITIVE_INFINITY);
+    expect(hits[1]?.score).toBeGreaterThan(0);
+    expect(index.name).toBe("embedded");
+  });
+
+  it("returns no hits for questions without indexable words, hostile syntax included", async () => {
+    const index = new SqliteVectorIndex(database);
+    await index.upsert(chunks("d1"));
+    expect(await index.search({ text: '?? "" * -', topK: 5 })).toEqual([]);
+    expect(await index.search({ text: 'NEAR(rome "milan) OR *', topK: 5 })).toHaveLength(1);
+    expect(await index.search({ text: "refund", topK: 0 })).toEqual([]);
+  });
+
+  it("filters by document ids and removes a document's rows", async () => {
+    const index = new SqliteVectorIndex(database);
+    await index.upsert(chunks("d1"));
+    await index.upsert(chunks("d2"));
+    const both = await index.search({ text: "rome", topK: 5 });
+    expect(both.map((hit) => hit.chunkId).sort()).toEqual(["d1:rome", "d2:rome"]);
+    expect((await index.search({ text: "rome", topK: 5, documentIds: ["d2"] })).map((hit) => hit.chunkId)).toEqual([
+      "d2:rome",
+    ]);
+    expect(await index.search({ text: "rome", topK: 5, documentIds: [] })).toEqual([]);
+    await index.deleteDocument("d2");
+    await index.deleteDocument("unknown");
+    expect((await index.search({ text: "rome", topK: 5 })).map((hit) => hit.chunkId)).toEqual(["d1:rome"]);
+    expect(database.prepare("SELECT count(*) AS n FROM index_chunks").get()).toEqual({ n: 4 });
+  });
+
+  it("replaces chunks upserted again under the same id", async () => {
+    const index = new SqliteVectorIndex(database);
+    await index.upsert(chunks("d1"));
+    await index.upsert([{ chunkId: "d1:rome", documentId: "d1", text: "Now it operates in Turin." }]);
+    expect(await index.search({ text: "rome", topK: 5 })).toEqual([]);
+    expect((await index.search({ text: "turin", topK: 5 })).map((hit) => hit.chunkId)).toEqual(["d1:rome"]);
+  });
+
+  it("fuses BM25 and dense ranks when chunks carry embeddings", async () => {
+    const index = new SqliteVectorIndex(database, { embeddingModel: "nomic-embed-text" });
+    await index.upsert(chunks("d1", vectors));
+    const hits = await index.search({ text: "Where does service operate?", embedding: [0.1, 0.9, 0.1], topK: 2 });
+    expect(hits[0]).toEqual({ chunkId: "d1:rome", score: 2 / 61, ranks: { bm25: 1, dense: 1 } });
+    expect(hits[1]).toEqual({ chunkId: "d1:transfer", score: 1 / 62, ranks: { dense: 2 } });
+    const dense = await index.search({ text: "", embedding: [0, 0, 1], topK: 1 });
+    expect(dense).toEqual([{ chunkId: "d1:storage", score: 1 / 61, ranks: { dense: 1 } }]);
+    expect(await index.health()).toEqual({
+      status: "ok",
+      detail: "4 chunks, BM25 + 3-dimension vectors of nomic-embed-text",
+      model: "nomic-embed-text",
+    });
+  });
+
+  it("filters dense hits by document and deletes vectors with their document", async () => {
+    const index = new SqliteVectorIndex(database, { embeddingModel: "m" });
+    await index.upsert(chunks("d1", vectors));
+    await index.upsert(chunks("d2", vectors));
+    const filtered = await index.search({ text: "", embedding: [1, 0, 0], topK: 2, documentIds: ["d2"] });
+    expect(filtered.map((hit) => hit.chunkId)).toEqual(["d2:refund", "d2:transfer"]);
+    await index.deleteDocument("d2");
+    expect(database.prepare("SELECT count(*) AS n FROM chunk_vectors").get()).toEqual({ n: 4 });
+  });
+
+  it("answers BM25-only when the query has no embedding or the index has no vectors", async () => {
+    const index = new SqliteVectorIndex(database, { embeddingModel: "m" });
+    await index.upsert(chunks("d1"));
+    const hits = await index.search({ text: "rome", embedding: [1, 0, 0], topK: 2 });
+    expect(hits.map((hit) => hit.ranks)).toEqual([{ bm25: 1 }]);
+    expect(await index.health()).toEqual({ status: "ok", detail: "4 chunks, BM25" });
+  });
+
+  it("refuses vectors of another dimension or model with a clear error", async () => {
+    const first = new SqliteVectorIndex(database, { embeddingModel: "model-a" });
+    await first.upsert(chunks("d1", vectors));
+    await expect(first.upsert([{ chunkId: "x", documentId: "d2", text: "t", embedding: [1, 0] }])).rejects.toThrow(
+      /holds 3-dimension vectors of model-a, but the configured embedder produces 2-dimension vectors/,
+    );
+    await expect(first.search({ text: "t", embedding: [1, 0], topK: 1 })).rejects.toMatchObject({
+      code: "VECTOR_STORE_UNAVAILABLE",
+    });
+    const other = new SqliteVectorIndex(database, { embeddingModel: "model-b" });
+    await expect(other.upsert(chunks("d3", vectors))).rejects.toThrow(/configured embedder is model-b/);
+    expect((await other.health()).status).toBe("degraded");
+    expect(await other.search({ text: "rome", topK: 1 })).toHaveLength(1);
+    expect(database.prepare("SELECT count(*) AS n FROM index_chunks").get()).toEqual({ n: 4 });
+  });
+
+  it("lets an empty vector table, or a reset, switch models", async () => {
+    const first = new SqliteVectorIndex(database, { embeddingModel: "model-a" });
+    await first.upsert(chunks("d1", vectors));
+    await first.deleteDocument("d1");
+    const second = new SqliteVectorIndex(database, { embeddingModel: "model-b" });
+    await second.upsert([{ chunkId: "y", documentId: "d2", text: "rome", embedding: [1, 0] }]);
+    expect((await second.health()).model).toBe("model-b");
+    const third = new SqliteVectorIndex(database, { embeddingModel: "model-c" });
+    third.resetVectors();
+    await third.upsert([{ chunkId: "y", documentId: "d2", text: "rome", embedding: [1, 0, 0, 0] }]);
+    expect((await third.health()).detail).toContain("4-dimension vectors of model-c");
+  });
+
+  it("refuses a batch mixing vector sizes and leaves nothing behind", async () => {
+    const index = new SqliteVectorIndex(database);
+    const mixed: IndexedChunk[] = [
+      { chunkId: "a", documentId: "d1", text: "alpha", embedding: [1, 0] },
+      { chunkId: "b", documentId: "d1", text: "beta", embedding: [1, 0, 0] },
+    ];
+    await expect(index.upsert(mixed)).rejects.toThrow(/different dimensions/);
+    expect(await index.search({ text: "alpha", topK: 1 })).toEqual([]);
+    await expect(index.upsert([{ chunkId: "z", documentId: "d", text: "z", embedding: [] }])).rejects.toThrow(
+      /at least one dimension/,
+    );
+  });
+
+  it("records an unknown model when none is configured", async () => {
+    const index = new SqliteVectorIndex(database);
+    await index.upsert(chunks("d1", vectors));
+    expect((await index.health()).model).toBe("unknown");
+  });
+
+  it("honours an aborted signal and reports degraded health when the database is closed", async () => {
+    const index = new SqliteVectorIndex(database);
+    const aborted = AbortSignal.abort();
+    await expect(index.search({ text: "rome", topK: 1 }, aborted)).rejects.toThrow();
+    await expect(index.upsert([], aborted)).rejects.toThrow();
+    await expect(index.deleteDocument("d", aborted)).rejects.toThrow();
+    await expect(index.health(aborted)).rejects.toThrow();
+    await index.close();
+    database.close();
+    expect((await index.health()).status).toBe("degraded");
+    database = new BetterSqlite3(":memory:");
+  });
+});

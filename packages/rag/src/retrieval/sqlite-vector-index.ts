@@ -1,0 +1,245 @@
+import type { ComponentHealth } from "@audited-rag/core";
+import { VectorStoreUnavailableError } from "@audited-rag/core";
+import type { Database } from "better-sqlite3";
+import * as sqliteVec from "sqlite-vec";
+import { buildFtsQuery, ftsIndexText } from "./fts-query";
+import { reciprocalRankFusion } from "./reciprocal-rank-fusion";
+import type { IndexedChunk, SearchHit, SearchQuery, VectorIndex } from "./vector-index";
+
+export interface SqliteVectorIndexOptions {
+  /** Model of the configured embedder; vectors of another model already in the index are refused. */
+  embeddingModel?: string;
+}
+
+interface VectorMeta {
+  dimension: number;
+  model: string;
+}
+
+// sqlite-vec caps k of one KNN query.
+const maxCandidates = 4096;
+
+/**
+ * The embedded index: BM25 over an FTS5 table and, once chunks arrive with embeddings, cosine
+ * KNN over a sqlite-vec table, fused by reciprocal rank. All statements run synchronously on the
+ * shared connection; the async signatures only satisfy the port.
+ */
+export class SqliteVectorIndex implements VectorIndex {
+  readonly name = "embedded";
+  private readonly database: Database;
+  private readonly embeddingModel: string | undefined;
+  private readonly vecLoadError: unknown;
+
+  /** `database` is the metadata store's connection; the index keeps its own tables in the same file. */
+  constructor(database: Database, options: SqliteVectorIndexOptions = {}) {
+    this.database = database;
+    this.embeddingModel = options.embeddingModel;
+    this.vecLoadError = loadSqliteVec(this.database);
+    this.database.exec(`
+      CREATE TABLE IF NOT EXISTS index_chunks (
+        rowid INTEGER PRIMARY KEY, chunk_id TEXT NOT NULL UNIQUE, document_id TEXT NOT NULL);
+      CREATE INDEX IF NOT EXISTS index_chunks_document ON index_chunks (document_id);
+      CREATE VIRTUAL TABLE IF NOT EXISTS chunk_fts USING fts5(
+        text, content = '', contentless_delete = 1, tokenize = 'porter unicode61 remove_diacritics 2');
+      CREATE TABLE IF NOT EXISTS index_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    `);
+  }
+
+  async upsert(chunks: IndexedChunk[], signal?: AbortSignal): Promise<void> {
+    signal?.throwIfAborted();
+    const insertChunk = this.database.prepare("INSERT INTO index_chunks (chunk_id, document_id) VALUES (?, ?)");
+    const insertText = this.database.prepare("INSERT INTO chunk_fts (rowid, text) VALUES (?, ?)");
+    this.database.transaction(() => {
+      const dimension = chunks.find((chunk) => chunk.embedding)?.embedding?.length;
+      const insertVector = dimension === undefined ? undefined : this.vectorInserter(dimension);
+      this.deleteRows(
+        "SELECT rowid FROM index_chunks WHERE chunk_id IN (SELECT value FROM json_each(?))",
+        JSON.stringify(chunks.map((chunk) => chunk.chunkId)),
+      );
+      for (const chunk of chunks) {
+        const rowid = BigInt(insertChunk.run(chunk.chunkId, chunk.documentId).lastInsertRowid);
+        insertText.run(rowid, ftsIndexText(chunk.text));
+        if (!chunk.embedding) continue;
+        if (!insertVector || chunk.embedding.length !== dimension) {
+          throw new VectorStoreUnavailableError("Chunks of one batch carry vectors of different dimensions.");
+        }
+        insertVector.run(rowid, chunk.documentId, new Float32Array(chunk.embedding));
+      }
+    })();
+  }
+
+  async deleteDocument(documentId: string, signal?: AbortSignal): Promise<void> {
+    signal?.throwIfAborted();
+    this.database.transaction(() => {
+      this.deleteRows("SELECT rowid FROM index_chunks WHERE document_id = ?", documentId);
+    })();
+  }
+
+  async search(query: SearchQuery, signal?: AbortSignal): Promise<SearchHit[]> {
+    signal?.throwIfAborted();
+    if (query.topK <= 0 || query.documentIds?.length === 0) return [];
+    const filter = query.documentIds ? JSON.stringify(query.documentIds) : null;
+    const meta = this.readVectorMeta();
+    if (!query.embedding || !meta) {
+      return this.bm25(query.text, query.topK, filter).map((row, index) => ({
+        chunkId: row.chunkId,
+        score: -row.bm25,
+        ranks: { bm25: index + 1 },
+      }));
+    }
+    this.checkCompatible(meta, query.embedding.length);
+    const candidates = Math.min(maxCandidates, Math.max(query.topK * 4, 50));
+    const lexical = this.bm25(query.text, candidates, filter).map((row) => row.chunkId);
+    const dense = this.dense(query.embedding, candidates, filter);
+    return reciprocalRankFusion([
+      { retriever: "bm25", chunkIds: lexical },
+      { retriever: "dense", chunkIds: dense },
+    ]).slice(0, query.topK);
+  }
+
+  async health(signal?: AbortSignal): Promise<ComponentHealth> {
+    signal?.throwIfAborted();
+    try {
+      const { n } = this.database.prepare("SELECT count(*) AS n FROM index_chunks").get() as { n: number };
+      const meta = this.readVectorMeta();
+      if (!meta) return { status: "ok", detail: `${n} chunks, BM25` };
+      const detail = `${n} chunks, BM25 + ${meta.dimension}-dimension vectors of ${meta.model}`;
+      if (this.embeddingModel && meta.model !== this.embeddingModel && this.countVectors() > 0) {
+        return { status: "degraded", detail: `${detail}; the configured embedder is ${this.embeddingModel}` };
+      }
+      return { status: "ok", detail, model: meta.model };
+    } catch (error) {
+      return { status: "degraded", detail: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  /**
+   * Drops every stored vector and the recorded model, so a rebuild can switch embedding models.
+   * BM25 rows stay; chunks are BM25-only until they are upserted again with vectors.
+   */
+  resetVectors(): void {
+    this.database.transaction(() => {
+      this.database.exec("DROP TABLE IF EXISTS chunk_vectors");
+      this.database.exec("DELETE FROM index_meta WHERE key LIKE 'vector_%'");
+    })();
+  }
+
+  /** The connection belongs to the metadata store, which closes it. */
+  async close(): Promise<void> {}
+
+  private bm25(text: string, limit: number, filter: string | null): { chunkId: string; bm25: number }[] {
+    const match = buildFtsQuery(text);
+    if (!match) return [];
+    return this.database
+      .prepare(
+        `SELECT m.chunk_id AS chunkId, bm25(chunk_fts) AS bm25
+         FROM chunk_fts JOIN index_chunks m ON m.rowid = chunk_fts.rowid
+         WHERE chunk_fts MATCH ? AND (? IS NULL OR m.document_id IN (SELECT value FROM json_each(?)))
+         ORDER BY bm25 LIMIT ?`,
+      )
+      .all(match, filter, filter, limit) as { chunkId: string; bm25: number }[];
+  }
+
+  private dense(embedding: number[], limit: number, filter: string | null): string[] {
+    const sql = `SELECT m.chunk_id AS chunkId FROM (
+        SELECT rowid, distance FROM chunk_vectors WHERE embedding MATCH ? AND k = ?
+        ${filter === null ? "" : "AND document_id IN (SELECT value FROM json_each(?))"}
+      ) v JOIN index_chunks m ON m.rowid = v.rowid ORDER BY v.distance`;
+    const parameters: unknown[] = [new Float32Array(embedding), limit];
+    if (filter !== null) parameters.push(filter);
+    const rows = this.database.prepare(sql).all(...parameters) as { chunkId: string }[];
+    return rows.map((row) => row.chunkId);
+  }
+
+  /** Deletes index rows (text, vector, mapping) whose rowids the select returns. */
+  private deleteRows(selectRowids: string, parameter: string): void {
+    const rowids = (this.database.prepare(selectRowids).all(parameter) as { rowid: number }[]).map((row) =>
+      BigInt(row.rowid),
+    );
+    if (rowids.length === 0) return;
+    const deleteText = this.database.prepare("DELETE FROM chunk_fts WHERE rowid = ?");
+    const deleteChunk = this.database.prepare("DELETE FROM index_chunks WHERE rowid = ?");
+    const deleteVector = this.readVectorMeta()
+      ? this.database.prepare("DELETE FROM chunk_vectors WHERE rowid = ?")
+      : undefined;
+    for (const rowid of rowids) {
+      deleteText.run(rowid);
+      deleteVector?.run(rowid);
+      deleteChunk.run(rowid);
+    }
+  }
+
+  /** Prepares the vector insert, creating the vector table on first use and refusing incompatible vectors. */
+  private vectorInserter(dimension: number) {
+    if (this.vecLoadError) {
+      throw new VectorStoreUnavailableError(
+        "The sqlite-vec extension could not be loaded, so vectors cannot be stored.",
+        {
+          cause: this.vecLoadError,
+        },
+      );
+    }
+    let meta = this.readVectorMeta();
+    if (meta && this.countVectors() === 0 && !isCompatible(meta, dimension, this.embeddingModel)) {
+      // An empty vector table can take a new model without a reindex.
+      this.resetVectors();
+      meta = undefined;
+    }
+    if (!meta) {
+      meta = { dimension, model: this.embeddingModel ?? "unknown" };
+      if (!Number.isInteger(dimension) || dimension <= 0) {
+        throw new VectorStoreUnavailableError(`An embedding must have at least one dimension, not ${dimension}.`);
+      }
+      this.database.exec(
+        `CREATE VIRTUAL TABLE chunk_vectors USING vec0(
+          document_id text, embedding float[${dimension}] distance_metric=cosine)`,
+      );
+      const setMeta = this.database.prepare("INSERT OR REPLACE INTO index_meta (key, value) VALUES (?, ?)");
+      setMeta.run("vector_dimension", String(meta.dimension));
+      setMeta.run("vector_model", meta.model);
+    }
+    this.checkCompatible(meta, dimension);
+    return this.database.prepare("INSERT INTO chunk_vectors (rowid, document_id, embedding) VALUES (?, ?, ?)");
+  }
+
+  private checkCompatible(meta: VectorMeta, dimension: number): void {
+    if (isCompatible(meta, dimension, this.embeddingModel)) return;
+    const found =
+      meta.dimension === dimension
+        ? `the configured embedder is ${this.embeddingModel}`
+        : `the configured embedder produces ${dimension}-dimension vectors`;
+    throw new VectorStoreUnavailableError(
+      `The embedded index holds ${meta.dimension}-dimension vectors of ${meta.model}, but ${found}. ` +
+        `Rebuild the index (npm run reindex) or configure ${meta.model} again.`,
+    );
+  }
+
+  private readVectorMeta(): VectorMeta | undefined {
+    const rows = this.database.prepare("SELECT key, value FROM index_meta WHERE key LIKE 'vector_%'").all() as {
+      key: string;
+      value: string;
+    }[];
+    const values = new Map(rows.map((row) => [row.key, row.value]));
+    const dimension = Number(values.get("vector_dimension"));
+    const model = values.get("vector_model");
+    return Number.isInteger(dimension) && dimension > 0 && model ? { dimension, model } : undefined;
+  }
+
+  private countVectors(): number {
+    return (this.database.prepare("SELECT count(*) AS n FROM chunk_vectors").get() as { n: number }).n;
+  }
+}
+
+function isCompatible(meta: VectorMeta, dimension: number, model: string | undefined): boolean {
+  return meta.dimension === dimension && (model === undefined || meta.model === model);
+}
+
+/** Loads sqlite-vec into the connection; returns the failure instead of throwing so BM25 keeps working. */
+function loadSqliteVec(database: Database): unknown {
+  try {
+    sqliteVec.load(database);
+    return undefined;
+  } catch (error) {
+    return error;
+  }
+}

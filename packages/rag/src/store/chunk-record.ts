@@ -1,0 +1,28 @@
+import { createHash } from "node:crypto";
+
+/** A stored chunk: `text` is `pageText.slice(start, end)` of page `page` (1-based) of the document. */
+export interface ChunkRecord {
+  id: string;
+  documentId: string;
+  filename: string;
+  page: number;
+  start: number;
+  end: number;
+  text: string;
+  /** sha256 of `text`, hex. */
+  sha256: string;
+}
+
+/** A chunk as the ingestor hands it to the store; document id and filename come from the document row. */
+export type NewChunk = Omit<ChunkRecord, "documentId" | "filename">;
+
+/** The text of one page as extracted, which chunk offsets index into. */
+export interface PageText {
+  pageNumber: number;
+  text: string;
+}
+
+/** Hex sha256 of a string's UTF-8 bytes. */
+export function sha256Hex(text: string | Uint8Array): string {
+  return createHash("sha256").update(text).digest("hex");
+}

@@ -1,0 +1,188 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { AskResponse } from "@audited-rag/core";
+import BetterSqlite3 from "better-sqlite3";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type NewChunk, sha256Hex } from "./chunk-record";
+import { MetadataStore } from "./metadata-store";
+
+const sha = (seed: string) => sha256Hex(seed);
+
+function chunk(id: string, page: number, text: string): NewChunk {
+  return { id, page, start: 0, end: text.length, text, sha256: sha256Hex(text) };
+}
+
+function answer(id: string): AskResponse {
+  return {
+    id,
+    question: "Can I cancel?",
+    createdAt: "2025-01-01T00:00:00.000Z",
+    jev: { mode: "off", model: "jev-1.13.0", threshold: 0.9, budgetMs: 5000 },
+    parts: [{ index: 0, question: "Can I cancel?", status: "abstained", claims: [] }],
+    notAnswered: [],
+    dropped: [],
+    ledger: [],
+    usage: { jevRequests: 0, inputTokens: 0, outputTokens: 0 },
+    timings: { retrievalMs: 1, draftMs: 2, auditMs: 0, totalMs: 3 },
+  };
+}
+
+describe("MetadataStore", () => {
+  let dataDir: string;
+  let store: MetadataStore;
+
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), "rag-store-"));
+    store = MetadataStore.open(join(dataDir, "nested"));
+  });
+  afterEach(() => {
+    store.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("opens a WAL database with foreign keys and a busy timeout under the data dir", () => {
+    expect(store.dataDir).toBe(join(dataDir, "nested"));
+    expect(store.originalsDir).toBe(join(dataDir, "nested", "originals"));
+    expect(store.database.pragma("journal_mode", { simple: true })).toBe("wal");
+    expect(store.database.pragma("foreign_keys", { simple: true })).toBe(1);
+    expect(store.database.pragma("busy_timeout", { simple: true })).toBe(5000);
+    expect(store.health()).toEqual({ status: "ok", detail: "0 ready documents" });
+  });
+
+  it("creates documents as processing with a queued progress and finds them by hash", () => {
+    const created = store.createDocument({ id: "d1", filename: "a.pdf", sha256: sha("a"), bytes: 10, pages: 2 });
+    expect(created).toMatchObject({ id: "d1", status: "processing", chunks: 0, pages: 2 });
+    expect(created.progress).toEqual({ stage: "queued", fraction: 0 });
+    expect(store.findBySha256(sha("a"))?.id).toBe("d1");
+    expect(store.findBySha256(sha("b"))).toBeUndefined();
+    store.setProgress("d1", { stage: "embedding", fraction: 0.5, pagesDone: 1, pagesTotal: 2 });
+    expect(store.getDocument("d1")?.progress).toEqual({
+      stage: "embedding",
+      fraction: 0.5,
+      pagesDone: 1,
+      pagesTotal: 2,
+    });
+    expect(() => store.setProgress("d1", { stage: "indexing", fraction: 2 })).toThrow();
+  });
+
+  it("prefers a live document over a failed one with the same bytes", () => {
+    store.createDocument({ id: "old", filename: "a.pdf", sha256: sha("a"), bytes: 1, pages: 1 });
+    store.markFailed("old", { code: "PDF_UNREADABLE", message: "broken" });
+    expect(store.findBySha256(sha("a"))?.id).toBe("old");
+    store.createDocument({ id: "new", filename: "a.pdf", sha256: sha("a"), bytes: 1, pages: 1 });
+    expect(store.findBySha256(sha("a"))?.id).toBe("new");
+    expect(store.isOriginalInUse(sha("a"))).toBe(true);
+    expect(store.isOriginalInUse(sha("a"), "new")).toBe(false);
+  });
+
+  it("lists newest first and counts only ready documents", () => {
+    store.createDocument({ id: "first", filename: "1.pdf", sha256: sha("1"), bytes: 1, pages: 1 });
+    store.createDocument({ id: "second", filename: "2.pdf", sha256: sha("2"), bytes: 1, pages: 1 });
+    store.createDocument({ id: "third", filename: "3.pdf", sha256: sha("3"), bytes: 1, pages: 1 });
+    expect(store.listDocuments().map((document) => document.id)).toEqual(["third", "second", "first"]);
+    store.markReady("first", { chunks: 0, warnings: [] });
+    store.markReady("third", { chunks: 0, warnings: [] });
+    expect(store.countReadyDocuments()).toBe(2);
+    expect(store.readyDocumentIds()).toEqual(["third", "first"]);
+    expect(store.readyDocumentIds(["first", "second", "missing", "first"])).toEqual(["first"]);
+    expect(store.readyDocumentIds([])).toEqual([]);
+  });
+
+  it("saves pages and chunks in one transaction and returns chunks in the order asked", () => {
+    store.createDocument({ id: "d1", filename: "policy.pdf", sha256: sha("p"), bytes: 1, pages: 2 });
+    const pages = [
+      { pageNumber: 1, text: "Page one text." },
+      { pageNumber: 2, text: "Page two text." },
+    ];
+    store.saveChunks("d1", pages, [chunk("c1", 1, "Page one text."), chunk("c2", 2, "Page two text.")]);
+    const ready = store.markReady("d1", { chunks: 2, warnings: ["Page 3 could not be read: x"] });
+    expect(ready).toMatchObject({ status: "ready", chunks: 2, warnings: ["Page 3 could not be read: x"] });
+    expect(ready.progress).toBeUndefined();
+    expect(store.getChunks(["c2", "nope", "c1"])).toEqual([
+      { ...chunk("c2", 2, "Page two text."), documentId: "d1", filename: "policy.pdf" },
+      { ...chunk("c1", 1, "Page one text."), documentId: "d1", filename: "policy.pdf" },
+    ]);
+    expect(store.listChunks("d1").map((stored) => stored.id)).toEqual(["c1", "c2"]);
+    expect(store.getPageText("d1", 2)).toBe("Page two text.");
+    expect(store.getPageText("d1", 3)).toBeUndefined();
+  });
+
+  it("rolls back every page and chunk when one insert fails", () => {
+    store.createDocument({ id: "d1", filename: "a.pdf", sha256: sha("a"), bytes: 1, pages: 1 });
+    store.saveChunks("d1", [{ pageNumber: 1, text: "kept" }], [chunk("keep", 1, "kept")]);
+    const duplicate = [chunk("x", 1, "one"), chunk("x", 1, "two")];
+    expect(() => store.saveChunks("d1", [{ pageNumber: 1, text: "one two" }], duplicate)).toThrow(/UNIQUE/);
+    expect(store.listChunks("d1").map((stored) => stored.id)).toEqual(["keep"]);
+    expect(store.getPageText("d1", 1)).toBe("kept");
+    expect(() => store.saveChunks("missing", [{ pageNumber: 1, text: "t" }], [])).toThrow(/FOREIGN KEY/);
+  });
+
+  it("deletes chunks and pages with their document", () => {
+    store.createDocument({ id: "d1", filename: "a.pdf", sha256: sha("a"), bytes: 1, pages: 1 });
+    store.saveChunks("d1", [{ pageNumber: 1, text: "t" }], [chunk("c1", 1, "t")]);
+    expect(store.deleteDocument("d1")).toBe(true);
+    expect(store.deleteDocument("d1")).toBe(false);
+    expect(store.getDocument("d1")).toBeUndefined();
+    expect(store.getChunks(["c1"])).toEqual([]);
+    expect(store.database.prepare("SELECT count(*) AS n FROM pages").get()).toEqual({ n: 0 });
+  });
+
+  it("keeps a readable error on failed documents", () => {
+    store.createDocument({ id: "d1", filename: "a.pdf", sha256: sha("a"), bytes: 1, pages: 1 });
+    const failed = store.markFailed("d1", { code: "EMBEDDER_UNAVAILABLE", message: "Ollama is not reachable." });
+    expect(failed).toMatchObject({ status: "failed", error: { code: "EMBEDDER_UNAVAILABLE" } });
+    expect(failed.progress).toBeUndefined();
+    expect(() => store.markReady("missing", { chunks: 0, warnings: [] })).toThrow(/No document/);
+  });
+
+  it("fails documents a crash left processing, and only those", () => {
+    store.createDocument({ id: "stuck", filename: "a.pdf", sha256: sha("a"), bytes: 1, pages: 1 });
+    store.createDocument({ id: "done", filename: "b.pdf", sha256: sha("b"), bytes: 1, pages: 1 });
+    store.markReady("done", { chunks: 0, warnings: [] });
+    store.close();
+    store = MetadataStore.open(join(dataDir, "nested"));
+    expect(store.markInterruptedIngestsFailed()).toEqual(["stuck"]);
+    expect(store.getDocument("stuck")).toMatchObject({ status: "failed", error: { code: "INGEST_INTERRUPTED" } });
+    expect(store.getDocument("done")?.status).toBe("ready");
+    expect(store.markInterruptedIngestsFailed()).toEqual([]);
+  });
+
+  it("round-trips answers as JSON", () => {
+    store.saveAnswer(answer("a1"));
+    expect(store.getAnswer("a1")).toEqual(answer("a1"));
+    expect(store.getAnswer("a2")).toBeUndefined();
+    store.saveAnswer({ ...answer("a1"), question: "Changed?" });
+    expect(store.getAnswer("a1")?.question).toBe("Changed?");
+  });
+
+  it("names originals by hash and refuses anything else", () => {
+    expect(store.originalPath(sha("a"))).toBe(join(store.originalsDir, `${sha("a")}.pdf`));
+    expect(() => store.originalPath("../../etc/passwd")).toThrow(/No original/);
+  });
+
+  it("reports degraded health once closed, and closes twice safely", () => {
+    store.close();
+    expect(store.health().status).toBe("degraded");
+    store.close();
+  });
+
+  it("refuses a database written by a newer schema", () => {
+    const path = join(dataDir, "newer");
+    const first = MetadataStore.open(path);
+    first.database.pragma("user_version = 99");
+    first.close();
+    expect(() => MetadataStore.open(path)).toThrow(/newer than this build/);
+  });
+
+  it("migrates an existing file only once", () => {
+    store.createDocument({ id: "d1", filename: "a.pdf", sha256: sha("a"), bytes: 1, pages: 1 });
+    store.close();
+    const raw = new BetterSqlite3(join(dataDir, "nested", "rag.sqlite"));
+    const version = raw.pragma("user_version", { simple: true });
+    raw.close();
+    store = MetadataStore.open(join(dataDir, "nested"));
+    expect(store.database.pragma("user_version", { simple: true })).toBe(version);
+    expect(store.getDocument("d1")?.id).toBe("d1");
+  });
+});

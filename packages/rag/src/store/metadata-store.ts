@@ -1,0 +1,277 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import {
+  type AskResponse,
+  askResponseSchema,
+  type ComponentHealth,
+  type DocumentInfo,
+  documentErrorSchema,
+  type IngestProgress,
+  ingestProgressSchema,
+  NotFoundError,
+} from "@audited-rag/core";
+import BetterSqlite3, { type Database } from "better-sqlite3";
+import type { ChunkRecord, NewChunk, PageText } from "./chunk-record";
+import { type ChunkRow, type DocumentRow, toChunk, toDocument } from "./document-rows";
+import { migrate } from "./migrations";
+
+export interface NewDocument {
+  id: string;
+  filename: string;
+  sha256: string;
+  bytes: number;
+  pages: number;
+}
+
+/** A readable failure kept on a failed document. */
+export interface DocumentError {
+  code: string;
+  message: string;
+}
+
+export const interruptedCode = "INGEST_INTERRUPTED";
+
+/**
+ * The SQLite file that holds documents, page texts, chunks and stored answers; the source of
+ * truth for chunk text. One instance owns the connection; the embedded index borrows it.
+ */
+export class MetadataStore {
+  private constructor(
+    readonly database: Database,
+    readonly dataDir: string,
+  ) {}
+
+  /** Opens (creating if needed) `<dataDir>/rag.sqlite` and the originals folder, and migrates the schema. */
+  static open(dataDir: string): MetadataStore {
+    mkdirSync(join(dataDir, "originals"), { recursive: true });
+    const database = new BetterSqlite3(join(dataDir, "rag.sqlite"));
+    try {
+      database.pragma("journal_mode = WAL");
+      database.pragma("busy_timeout = 5000");
+      database.pragma("foreign_keys = ON");
+      database.pragma("synchronous = NORMAL");
+      migrate(database);
+    } catch (error) {
+      database.close();
+      throw error;
+    }
+    return new MetadataStore(database, dataDir);
+  }
+
+  /** Folder of the retained uploads, named `<sha256>.pdf`. */
+  get originalsDir(): string {
+    return join(this.dataDir, "originals");
+  }
+
+  /** Where the original bytes with this hash are kept. */
+  originalPath(sha256: string): string {
+    if (!/^[0-9a-f]{64}$/.test(sha256)) throw new NotFoundError("No original file with that hash.");
+    return join(this.originalsDir, `${sha256}.pdf`);
+  }
+
+  createDocument(document: NewDocument): DocumentInfo {
+    const progress: IngestProgress = { stage: "queued", fraction: 0 };
+    this.database
+      .prepare(
+        `INSERT INTO documents (id, filename, sha256, bytes, pages, status, progress, created_at)
+         VALUES (?, ?, ?, ?, ?, 'processing', ?, ?)`,
+      )
+      .run(
+        document.id,
+        document.filename,
+        document.sha256,
+        document.bytes,
+        document.pages,
+        JSON.stringify(progress),
+        new Date().toISOString(),
+      );
+    return this.requireDocument(document.id);
+  }
+
+  /** The document with these bytes, preferring a ready or processing one over a failed one. */
+  findBySha256(sha256: string): DocumentInfo | undefined {
+    const row = this.database
+      .prepare(
+        `SELECT * FROM documents WHERE sha256 = ?
+         ORDER BY status = 'failed', created_at DESC, rowid DESC LIMIT 1`,
+      )
+      .get(sha256) as DocumentRow | undefined;
+    return row && toDocument(row);
+  }
+
+  getDocument(id: string): DocumentInfo | undefined {
+    const row = this.database.prepare("SELECT * FROM documents WHERE id = ?").get(id) as DocumentRow | undefined;
+    return row && toDocument(row);
+  }
+
+  /** Every document, newest first. */
+  listDocuments(): DocumentInfo[] {
+    const rows = this.database
+      .prepare("SELECT * FROM documents ORDER BY created_at DESC, rowid DESC")
+      .all() as DocumentRow[];
+    return rows.map(toDocument);
+  }
+
+  setProgress(id: string, progress: IngestProgress): void {
+    this.database
+      .prepare("UPDATE documents SET progress = ? WHERE id = ? AND status = 'processing'")
+      .run(JSON.stringify(ingestProgressSchema.parse(progress)), id);
+  }
+
+  /** Replaces the pages and chunks of a document in one transaction. */
+  saveChunks(documentId: string, pages: PageText[], chunks: NewChunk[]): void {
+    const insertPage = this.database.prepare("INSERT INTO pages (document_id, page_number, text) VALUES (?, ?, ?)");
+    const insertChunk = this.database.prepare(
+      `INSERT INTO chunks (id, document_id, ordinal, page, start_offset, end_offset, text, sha256)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.database.transaction(() => {
+      this.deleteChunks(documentId);
+      for (const page of pages) insertPage.run(documentId, page.pageNumber, page.text);
+      for (const [ordinal, chunk] of chunks.entries()) {
+        insertChunk.run(chunk.id, documentId, ordinal, chunk.page, chunk.start, chunk.end, chunk.text, chunk.sha256);
+      }
+    })();
+  }
+
+  /** Removes the pages and chunks of a document, keeping its row. */
+  deleteChunks(documentId: string): void {
+    this.database.prepare("DELETE FROM chunks WHERE document_id = ?").run(documentId);
+    this.database.prepare("DELETE FROM pages WHERE document_id = ?").run(documentId);
+  }
+
+  markReady(id: string, outcome: { chunks: number; warnings: string[] }): DocumentInfo {
+    this.database
+      .prepare(
+        `UPDATE documents SET status = 'ready', chunks = ?, warnings = ?, progress = NULL, error = NULL
+         WHERE id = ?`,
+      )
+      .run(outcome.chunks, outcome.warnings.length > 0 ? JSON.stringify(outcome.warnings) : null, id);
+    return this.requireDocument(id);
+  }
+
+  markFailed(id: string, error: DocumentError): DocumentInfo {
+    this.database
+      .prepare("UPDATE documents SET status = 'failed', chunks = 0, progress = NULL, error = ? WHERE id = ?")
+      .run(JSON.stringify(documentErrorSchema.parse(error)), id);
+    return this.requireDocument(id);
+  }
+
+  /** Removes the document with its pages and chunks; false when there was none. */
+  deleteDocument(id: string): boolean {
+    return this.database.prepare("DELETE FROM documents WHERE id = ?").run(id).changes > 0;
+  }
+
+  countReadyDocuments(): number {
+    return (this.database.prepare("SELECT count(*) AS n FROM documents WHERE status = 'ready'").get() as { n: number })
+      .n;
+  }
+
+  /** Ids of ready documents; restricted to `ids` (in their order) when given. */
+  readyDocumentIds(ids?: string[]): string[] {
+    if (!ids) {
+      const rows = this.database
+        .prepare("SELECT id FROM documents WHERE status = 'ready' ORDER BY created_at DESC, rowid DESC")
+        .all() as { id: string }[];
+      return rows.map((row) => row.id);
+    }
+    const ready = new Set(
+      (
+        this.database
+          .prepare("SELECT id FROM documents WHERE status = 'ready' AND id IN (SELECT value FROM json_each(?))")
+          .all(JSON.stringify(ids)) as { id: string }[]
+      ).map((row) => row.id),
+    );
+    return [...new Set(ids)].filter((id) => ready.has(id));
+  }
+
+  /** Whether a ready or processing document other than `exceptDocumentId` keeps the original with this hash. */
+  isOriginalInUse(sha256: string, exceptDocumentId?: string): boolean {
+    const row = this.database
+      .prepare("SELECT 1 FROM documents WHERE sha256 = ? AND status != 'failed' AND id != ? LIMIT 1")
+      .get(sha256, exceptDocumentId ?? "");
+    return row !== undefined;
+  }
+
+  /**
+   * Marks documents a crash left in `processing` as failed (code INGEST_INTERRUPTED) and returns
+   * their ids; call once at boot, before any ingest starts.
+   */
+  markInterruptedIngestsFailed(): string[] {
+    const error = JSON.stringify({
+      code: interruptedCode,
+      message: "The server stopped before this upload finished processing; upload the file again.",
+    });
+    const rows = this.database
+      .prepare(
+        `UPDATE documents SET status = 'failed', chunks = 0, progress = NULL, error = ?
+         WHERE status = 'processing' RETURNING id`,
+      )
+      .all(error) as { id: string }[];
+    return rows.map((row) => row.id);
+  }
+
+  /** The chunks with these ids, in the order asked; unknown ids are skipped. */
+  getChunks(ids: string[]): ChunkRecord[] {
+    const rows = this.database
+      .prepare(
+        `SELECT c.id, c.document_id, d.filename, c.page, c.start_offset, c.end_offset, c.text, c.sha256
+         FROM chunks c JOIN documents d ON d.id = c.document_id
+         WHERE c.id IN (SELECT value FROM json_each(?))`,
+      )
+      .all(JSON.stringify(ids)) as ChunkRow[];
+    const byId = new Map(rows.map((row) => [row.id, toChunk(row)]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /** The chunks of one document in reading order. */
+  listChunks(documentId: string): ChunkRecord[] {
+    const rows = this.database
+      .prepare(
+        `SELECT c.id, c.document_id, d.filename, c.page, c.start_offset, c.end_offset, c.text, c.sha256
+         FROM chunks c JOIN documents d ON d.id = c.document_id
+         WHERE c.document_id = ? ORDER BY c.ordinal`,
+      )
+      .all(documentId) as ChunkRow[];
+    return rows.map(toChunk);
+  }
+
+  /** The stored text of one page, which chunk offsets index into. */
+  getPageText(documentId: string, pageNumber: number): string | undefined {
+    const row = this.database
+      .prepare("SELECT text FROM pages WHERE document_id = ? AND page_number = ?")
+      .get(documentId, pageNumber) as { text: string } | undefined;
+    return row?.text;
+  }
+
+  saveAnswer(response: AskResponse): void {
+    this.database
+      .prepare("INSERT OR REPLACE INTO answers (id, created_at, body) VALUES (?, ?, ?)")
+      .run(response.id, response.createdAt, JSON.stringify(response));
+  }
+
+  getAnswer(id: string): AskResponse | undefined {
+    const row = this.database.prepare("SELECT body FROM answers WHERE id = ?").get(id) as { body: string } | undefined;
+    return row && askResponseSchema.parse(JSON.parse(row.body));
+  }
+
+  /** Whether the database answers; for the health endpoint. */
+  health(): ComponentHealth {
+    try {
+      const ready = this.countReadyDocuments();
+      return { status: "ok", detail: `${ready} ready document${ready === 1 ? "" : "s"}` };
+    } catch (error) {
+      return { status: "degraded", detail: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  close(): void {
+    if (this.database.open) this.database.close();
+  }
+
+  private requireDocument(id: string): DocumentInfo {
+    const document = this.getDocument(id);
+    if (!document) throw new NotFoundError(`No document with id ${id}.`);
+    return document;
+  }
+}
