@@ -22,7 +22,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: options.logger ?? { level: config.logLevel },
     // Multipart bodies are limited by the multipart plugin; JSON bodies stay small.
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: config.logLevel !== "debug" && config.logLevel !== "trace",
   });
 
   app.setErrorHandler((error, request, reply) => {

@@ -1,3 +1,5 @@
+import { stem } from "./content-terms";
+
 /** Share of the question's term weight a sentence must cover to count as an answer. */
 export const MIN_COVERAGE = 0.5;
 
@@ -11,6 +13,20 @@ export function sameTerm(a: string, b: string): boolean {
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
   return short.length >= 4 && long.length - short.length <= 3 && long.startsWith(short);
 }
+
+/**
+ * Words that name the kind of answer wanted ("cancellation period", "which cities") rather than
+ * its subject. Documents state the answer ("within thirty days", "in Rome and Milan") without
+ * them, so one that no passage mentions does not count against a sentence.
+ */
+const answerTypeWords = new Set(
+  (
+    "period window time timeframe deadline duration date day year amount number count total name cost price fee " +
+    "limit rate value percentage city town place location country region area person people"
+  )
+    .split(" ")
+    .map(stem),
+);
 
 /** A sentence's own terms, and those of the heading it sits under, which also say what it is about. */
 export interface SentenceTerms {
@@ -30,10 +46,13 @@ const mentions = (sentence: SentenceTerms, term: string) =>
  * found in the same order ("block size").
  */
 export function relevanceScorer(
-  questionTerms: string[],
+  allQuestionTerms: string[],
   sentences: SentenceTerms[],
 ): (sentence: SentenceTerms) => number | null {
   const n = sentences.length;
+  const unmentioned = (term: string) => !sentences.some((sentence) => mentions(sentence, term));
+  const subjectTerms = allQuestionTerms.filter((term) => !(answerTypeWords.has(term) && unmentioned(term)));
+  const questionTerms = subjectTerms.length > 0 ? subjectTerms : allQuestionTerms;
   const weight = new Map(
     questionTerms.map((term) => {
       const frequency = sentences.filter((sentence) => mentions(sentence, term)).length;
