@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { askResponseSchema, containsNormalized } from "@audited-rag/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTextPdf } from "../support/make-pdf";
 import { multipartFile } from "../support/multipart";
 import { startTestApp, type TestApp } from "../support/test-app";
@@ -84,7 +84,9 @@ describe("ask API on the embedded defaults", () => {
 
   it("says which parts beyond the third were not answered", async () => {
     const answer = (
-      await ask({ question: "What is the refund method? Where is data stored? Which cities are served? Who founded it?" })
+      await ask({
+        question: "What is the refund method? Where is data stored? Which cities are served? Who founded it?",
+      })
     ).json();
     expect(answer.parts).toHaveLength(3);
     expect(answer.notAnswered).toEqual(["Who founded it?"]);

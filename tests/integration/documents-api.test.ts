@@ -87,7 +87,12 @@ describe("documents API", () => {
     ["a text file named .pdf", "just some words, not a PDF at all", 415, "UNSUPPORTED_MEDIA"],
     ["an empty file", "", 400, "EMPTY_FILE"],
     ["a file over the limit", `%PDF-1.7\n${"x".repeat(1024 * 1024 + 10)}`, 413, "FILE_TOO_LARGE"],
-    ["a PDF damaged beyond reading", "%PDF-1.7\n1 0 obj << /Type /Catalog >>\ngarbage without any pages\n%%EOF", 422, "PDF_UNREADABLE"],
+    [
+      "a PDF damaged beyond reading",
+      "%PDF-1.7\n1 0 obj << /Type /Catalog >>\ngarbage without any pages\n%%EOF",
+      422,
+      "PDF_UNREADABLE",
+    ],
   ])("refuses %s with %i %s and stores nothing", async (_label, bytes, status, code) => {
     const response = await upload(bytes, "bad.pdf");
     expect(response.statusCode).toBe(status);

@@ -33,7 +33,11 @@ describe.skipIf(!present)("real PDFs from ../shared/corpus", () => {
     expect(response.json().document).toMatchObject({ pages: 51, status: "ready" });
 
     const answer = (
-      await test.app.inject({ method: "POST", url: "/api/ask", payload: { question: "What is the block size of AES?" } })
+      await test.app.inject({
+        method: "POST",
+        url: "/api/ask",
+        payload: { question: "What is the block size of AES?" },
+      })
     ).json();
     const claims = answer.parts[0].claims;
     expect(claims.length).toBeGreaterThan(0);

@@ -30,14 +30,18 @@ describe("parseConfig", () => {
       attempt();
     } catch (error) {
       const problems = (error as ConfigError).problems.join("\n");
-      for (const name of ["PORT", "RAG_TOP_K", "RAG_VECTOR_STORE", "RAG_JEV_THRESHOLD"]) expect(problems).toContain(name);
+      for (const name of ["PORT", "RAG_TOP_K", "RAG_VECTOR_STORE", "RAG_JEV_THRESHOLD"])
+        expect(problems).toContain(name);
     }
   });
 
   it("refuses the auditor without a key and Qdrant without an embedder", () => {
     expect(() => parseConfig({ RAG_JEV_MODE: "observe" })).toThrow(/TYPESAFE_API_KEY/);
     expect(() => parseConfig({ RAG_VECTOR_STORE: "qdrant" })).toThrow(/RAG_EMBEDDER=ollama/);
-    expect(parseConfig({ RAG_JEV_MODE: "repair", TYPESAFE_API_KEY: "k" }).jev).toMatchObject({ mode: "repair", apiKey: "k" });
+    expect(parseConfig({ RAG_JEV_MODE: "repair", TYPESAFE_API_KEY: "k" }).jev).toMatchObject({
+      mode: "repair",
+      apiKey: "k",
+    });
   });
 
   it("accepts only http(s) URLs", () => {

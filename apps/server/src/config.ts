@@ -9,7 +9,8 @@ export class ConfigError extends Error {
   }
 }
 
-const integer = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback);
+const integer = (fallback: number, min: number, max: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
 const url = (fallback: string) => z.url({ protocol: /^https?$/ }).default(fallback);
 const optionalSecret = z
   .string()
@@ -29,7 +30,10 @@ const environmentSchema = z.object({
   RAG_GENERATOR: z.enum(["extractive", "ollama"]).default("extractive"),
   RAG_TOP_K: integer(8, 1, 50),
   RAG_JEV_MODE: jevModeSchema.default("off"),
-  RAG_JEV_MODEL: z.string().regex(/^jev-[\w.-]+$/, "must look like jev-1.13.0 or jev-latest").default("jev-1.13.0"),
+  RAG_JEV_MODEL: z
+    .string()
+    .regex(/^jev-[\w.-]+$/, "must look like jev-1.13.0 or jev-latest")
+    .default("jev-1.13.0"),
   RAG_JEV_THRESHOLD: z.coerce.number().gt(0.5).max(1).default(0.9),
   RAG_JEV_BUDGET_MS: integer(5_000, 100, 60_000),
   TYPESAFE_BASE_URL: url("https://api.typesafe.ai"),

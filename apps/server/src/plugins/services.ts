@@ -87,7 +87,12 @@ export function createServices(config: AppConfig): Services {
       drafter,
       auditor,
       topK: config.topK,
-      jev: { mode: config.jev.mode, model: config.jev.model, threshold: config.jev.threshold, budgetMs: config.jev.budgetMs },
+      jev: {
+        mode: config.jev.mode,
+        model: config.jev.model,
+        threshold: config.jev.threshold,
+        budgetMs: config.jev.budgetMs,
+      },
     });
     const disabled = async (): Promise<ComponentHealth> => ({ status: "disabled" });
     return {

@@ -13,7 +13,9 @@ export const webPlugin: FastifyPluginAsync = fastifyPlugin(async (app) => {
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith("/api") || request.method !== "GET") {
-      return reply.status(404).send({ error: { code: "NOT_FOUND", message: `No route ${request.method} ${request.url}` } });
+      return reply
+        .status(404)
+        .send({ error: { code: "NOT_FOUND", message: `No route ${request.method} ${request.url}` } });
     }
     if (!built) {
       return reply.status(503).type("text/plain").send("The web app is not built yet: run `npm run build`.");
