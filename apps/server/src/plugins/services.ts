@@ -1,3 +1,5 @@
+import { rm } from "node:fs/promises";
+import path from "node:path";
 import type { AnswerAuditor, ComponentHealth } from "@audited-rag/core";
 import { createJevAuditor } from "@audited-rag/jev";
 import {
@@ -23,6 +25,7 @@ type HealthCheck = (signal: AbortSignal) => Promise<ComponentHealth>;
 export interface Services {
   store: MetadataStore;
   index: VectorIndex;
+  embedder: Embedder | undefined;
   ingestor: DocumentIngestor;
   rag: RAGService;
   healthChecks(): Record<string, HealthCheck>;
@@ -98,6 +101,7 @@ export function createServices(config: AppConfig): Services {
     return {
       store,
       index,
+      embedder,
       ingestor,
       rag,
       healthChecks: () => ({
@@ -118,6 +122,8 @@ export function createServices(config: AppConfig): Services {
 const services: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
   const built = createServices(config);
   app.decorate("services", built);
+  // Uploads cut off by a crash or restart are never resumed.
+  await rm(path.join(config.dataDir, "tmp"), { recursive: true, force: true });
   const interrupted = await built.ingestor.recoverInterrupted();
   if (interrupted.length > 0) app.log.warn({ documents: interrupted }, "marked interrupted ingests as failed");
   app.addHook("onClose", async () => {
