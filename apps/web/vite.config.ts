@@ -1,11 +1,14 @@
-import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { pdfjsAssets } from "./pdfjs-assets-plugin";
 
-// The Fastify server serves dist/ at "/" and the API under "/api"; `vite` alone proxies the API to it.
+// JSX goes through Vite's own esbuild step. @vitejs/plugin-react is not used: it is hoisted
+// beside the newer vite that vitest pulls in, imports that copy, mistakes this vite 7 for
+// rolldown-vite and breaks the dev server ("Missing field `moduleType`"). The cost is React
+// Fast Refresh: `vite` dev reloads the page on edits instead.
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), pdfjsAssets()],
+  plugins: [pdfjsAssets()],
+  esbuild: { jsx: "automatic", jsxImportSource: "react" },
   build: {
     outDir: "dist",
     emptyOutDir: true,
@@ -14,6 +17,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
   },
   server: {
+    // The Fastify server (npm run dev, port 3000) answers the API while `vite` serves the UI.
     proxy: { "/api": process.env.RAG_DEV_API_URL ?? "http://127.0.0.1:3000" },
   },
 });

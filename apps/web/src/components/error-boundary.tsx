@@ -33,9 +33,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     if (!this.state.error) return this.props.children;
     return (
       <div className="region-error" role="alert">
-        <p>
-          The {this.props.region} section could not be displayed. The rest of the workspace still works.
-        </p>
+        <p>The {this.props.region} section could not be displayed. The rest of the workspace still works.</p>
         <button type="button" onClick={() => this.setState({ error: null })}>
           Try again
         </button>

@@ -38,6 +38,6 @@ export function modeOptionLabel(mode: JevMode): string {
     case "observe":
       return "Observe: check, change nothing";
     case "repair":
-      return "Repair: check and replace unsupported citations";
+      return "Repair: check and fix citations";
   }
 }

@@ -30,7 +30,9 @@ export function uploadDocument(file: File, onProgress: (fraction: number) => voi
         const document = documentSchema.parse(body?.document);
         resolve({ document, duplicate: request.status === 200 });
       } catch {
-        reject(new ApiError(request.status, "INVALID_RESPONSE", "The server's answer did not have the expected shape."));
+        reject(
+          new ApiError(request.status, "INVALID_RESPONSE", "The server's answer did not have the expected shape."),
+        );
       }
     });
     const form = new FormData();

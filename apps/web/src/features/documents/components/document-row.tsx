@@ -25,7 +25,10 @@ export function DocumentRow({ document, selected, maxUploadBytes, onToggle, onDe
         {document.status === "ready" ? (
           <label className="document-row__name">
             <input type="checkbox" checked={selected} onChange={() => onToggle(document.id)} />
-            <span className="file-name">{document.filename}</span>
+            <span className="file-name">
+              <span className="visually-hidden">Ask within </span>
+              {document.filename}
+            </span>
           </label>
         ) : (
           <span className="document-row__name file-name">{document.filename}</span>
@@ -38,11 +41,7 @@ export function DocumentRow({ document, selected, maxUploadBytes, onToggle, onDe
       </p>
       {document.status === "processing" && (
         <div className="document-row__progress">
-          <progress
-            max={100}
-            value={percent(progress?.fraction ?? 0)}
-            aria-label={`Processing ${document.filename}`}
-          />
+          <progress max={100} value={percent(progress?.fraction ?? 0)} aria-label={`Processing ${document.filename}`} />
           <p className="muted" aria-live="polite">
             {describeProgress(progress)} ({percent(progress?.fraction ?? 0)} %)
           </p>

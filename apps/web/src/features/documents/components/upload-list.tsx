@@ -1,5 +1,5 @@
-import type { UploadItem } from "../use-uploads";
 import { describeDocumentError, formatBytes, percent } from "../document-messages";
+import type { UploadItem } from "../use-uploads";
 
 interface UploadListProps {
   items: UploadItem[];

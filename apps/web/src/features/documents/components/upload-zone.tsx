@@ -11,7 +11,7 @@ export function UploadZone({ maxUploadBytes, onFiles }: UploadZoneProps) {
   const [dragging, setDragging] = useState(false);
   const hintId = useId();
 
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+  const onDrop = (event: DragEvent<HTMLFieldSetElement>) => {
     event.preventDefault();
     setDragging(false);
     const files = Array.from(event.dataTransfer.files);
@@ -19,7 +19,9 @@ export function UploadZone({ maxUploadBytes, onFiles }: UploadZoneProps) {
   };
 
   return (
-    <div
+    // The drop target is a convenience for pointer users; the labelled file input is the keyboard path.
+    <fieldset
+      aria-label="Upload PDFs"
       className={dragging ? "upload-zone upload-zone--active" : "upload-zone"}
       onDragOver={(event) => {
         event.preventDefault();
@@ -47,6 +49,6 @@ export function UploadZone({ maxUploadBytes, onFiles }: UploadZoneProps) {
         or drop them here. PDFs with a text layer
         {maxUploadBytes ? `, up to ${formatBytes(maxUploadBytes)} each` : ""}. Scanned pages are not read (no OCR).
       </p>
-    </div>
+    </fieldset>
   );
 }

@@ -1,0 +1,62 @@
+import type { LedgerEntry } from "@audited-rag/core";
+import { quoteFound } from "../quote-highlight";
+import { type PdfTarget, passageElementId } from "../selection";
+import { describeRetrieval } from "../source-summary";
+import { HighlightedText } from "./highlighted-text";
+
+interface SourcePassageProps {
+  partIndex: number;
+  entry: LedgerEntry;
+  cited: boolean;
+  /** The selected claim's quote when that claim cites this passage. */
+  quote: string | null;
+  selected: boolean;
+  onViewPdf(target: PdfTarget): void;
+}
+
+/** One ledger passage: number, document, page, retrieval trace and text. */
+export function SourcePassage({ partIndex, entry, cited, quote, selected, onViewPdf }: SourcePassageProps) {
+  const highlightable = quote !== null && quoteFound(entry.text, quote);
+  const className = ["passage", selected ? "passage--selected" : "", cited ? "" : "passage--uncited"]
+    .filter(Boolean)
+    .join(" ");
+  return (
+    <article
+      id={passageElementId(partIndex, entry.id)}
+      className={className}
+      tabIndex={-1}
+      aria-label={`Source ${entry.id}`}
+    >
+      <header className="passage__head">
+        <span className="passage__number">[{entry.id}]</span>
+        <span className="file-name">{entry.filename}</span>
+        <span>page {entry.page}</span>
+        {cited && <span className="tag">cited</span>}
+      </header>
+      <p className="passage__trace muted">{describeRetrieval(entry)}</p>
+      <div className="passage__text">
+        <HighlightedText text={entry.text} quote={highlightable ? quote : null} />
+      </div>
+      {quote !== null && !highlightable && (
+        <p className="muted passage__note">
+          The quote could not be located in this passage, so nothing is highlighted.
+        </p>
+      )}
+      <button
+        type="button"
+        className="button button--quiet"
+        onClick={() =>
+          onViewPdf({
+            documentId: entry.documentId,
+            filename: entry.filename,
+            page: entry.page,
+            quote: highlightable ? quote : null,
+          })
+        }
+      >
+        View PDF page {entry.page}
+        <span className="visually-hidden"> of {entry.filename}</span>
+      </button>
+    </article>
+  );
+}

@@ -1,0 +1,109 @@
+import { type PDFDocumentProxy, RenderingCancelledException, type RenderTask, TextLayer } from "pdfjs-dist";
+import type { TextItem } from "pdfjs-dist/types/src/display/api";
+import { useEffect, useRef, useState } from "react";
+import { markQuote } from "../mark-quote";
+import { findQuoteRanges } from "../text-layer-match";
+
+interface PdfPageProps {
+  pdf: PDFDocumentProxy;
+  pageNumber: number;
+  zoom: number;
+  /** Highlighted on this page when it can be matched against the text layer. */
+  quote: string | null;
+}
+
+type HighlightState = "none" | "pending" | "found" | "not-found";
+
+/** Largest fit-to-width scale, so a small page on a wide screen is not blown up. */
+const maxFitScale = 1.6;
+
+/** One page: canvas for the pixels, pdf.js text layer on top for selection and the quote highlight. */
+export function PdfPage({ pdf, pageNumber, zoom, quote }: PdfPageProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const pageRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const textRef = useRef<HTMLDivElement>(null);
+  const [highlight, setHighlight] = useState<HighlightState>("none");
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const scrollBox = scrollRef.current;
+    const pageBox = pageRef.current;
+    const canvas = canvasRef.current;
+    const textBox = textRef.current;
+    if (!scrollBox || !pageBox || !canvas || !textBox) return;
+    let cancelled = false;
+    let renderTask: RenderTask | null = null;
+    let textLayer: TextLayer | null = null;
+    setError(null);
+    setHighlight(quote ? "pending" : "none");
+    // Drop the previous page's text (and highlight) at once rather than when the new page is ready.
+    textBox.replaceChildren();
+
+    const draw = async () => {
+      const page = await pdf.getPage(pageNumber);
+      if (cancelled) return;
+      const natural = page.getViewport({ scale: 1 });
+      const fit = Math.min(Math.max(scrollBox.clientWidth - 2, 200) / natural.width, maxFitScale);
+      const viewport = page.getViewport({ scale: fit * zoom });
+      const pixelRatio = window.devicePixelRatio || 1;
+      canvas.width = Math.floor(viewport.width * pixelRatio);
+      canvas.height = Math.floor(viewport.height * pixelRatio);
+      canvas.style.width = `${Math.floor(viewport.width)}px`;
+      canvas.style.height = `${Math.floor(viewport.height)}px`;
+      pageBox.style.setProperty("--total-scale-factor", String(viewport.scale));
+      pageBox.style.width = `${Math.floor(viewport.width)}px`;
+      pageBox.style.height = `${Math.floor(viewport.height)}px`;
+
+      renderTask = page.render({
+        canvas,
+        viewport,
+        ...(pixelRatio !== 1 ? { transform: [pixelRatio, 0, 0, pixelRatio, 0, 0] } : {}),
+      });
+      const textContent = await page.getTextContent();
+      if (cancelled) return;
+      textBox.replaceChildren();
+      textLayer = new TextLayer({ textContentSource: textContent, container: textBox, viewport });
+      await Promise.all([renderTask.promise, textLayer.render()]);
+      if (cancelled || !quote) return;
+
+      // textDivs holds one element per item that has a `str`, in order.
+      const items = textContent.items.filter((item): item is TextItem => "str" in item);
+      const ranges = findQuoteRanges(items, quote);
+      const marks = ranges ? markQuote(textLayer.textDivs, ranges) : [];
+      setHighlight(marks.length > 0 ? "found" : "not-found");
+      marks[0]?.scrollIntoView({ block: "center", inline: "nearest" });
+    };
+
+    draw().catch((failure: unknown) => {
+      if (cancelled || failure instanceof RenderingCancelledException) return;
+      setError(failure instanceof Error ? failure.message : "The page could not be drawn.");
+    });
+    return () => {
+      cancelled = true;
+      renderTask?.cancel();
+      textLayer?.cancel();
+    };
+  }, [pdf, pageNumber, zoom, quote]);
+
+  return (
+    <div className="pdf-page">
+      <p className="muted pdf-page__status" aria-live="polite">
+        {highlight === "found" && "The cited quote is highlighted on this page."}
+        {highlight === "not-found" &&
+          "The cited quote could not be located in this page's text layer, so nothing is highlighted."}
+      </p>
+      {error && (
+        <p role="alert" className="error-text">
+          This page could not be drawn: {error}
+        </p>
+      )}
+      <div ref={scrollRef} className="pdf-page__scroll">
+        <div ref={pageRef} className="pdf-page__sheet">
+          <canvas ref={canvasRef} aria-label={`Page ${pageNumber}`} role="img" />
+          <div ref={textRef} className="textLayer" />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { type AskResponse, askResponseSchema, type Claim } from "@audited-rag/core";
+import type { Page } from "playwright-core";
+
+/** Types a question into the real form, submits it and returns the API's answer as the page received it. */
+export async function askThroughForm(page: Page, question: string, mode?: "off" | "observe" | "repair") {
+  await page.getByRole("textbox", { name: "Question" }).fill(question);
+  if (mode) await page.getByLabel("Support check for this question").selectOption(mode);
+  const [response] = await Promise.all([
+    page.waitForResponse(
+      (candidate) => candidate.url().endsWith("/api/ask") && candidate.request().method() === "POST",
+    ),
+    page.getByRole("button", { name: "Ask", exact: true }).click(),
+  ]);
+  const answer = askResponseSchema.parse(await response.json());
+  await page.getByRole("heading", { name: "Answer", exact: true }).waitFor();
+  return answer;
+}
+
+/** Every claim of an answer, in display order. */
+export function allClaims(answer: AskResponse): Claim[] {
+  return answer.parts.flatMap((part) => part.claims);
+}
+
+export function firstClaim(answer: AskResponse): Claim {
+  const claim = allClaims(answer)[0];
+  if (!claim) throw new Error(`expected at least one claim, got parts ${JSON.stringify(answer.parts)}`);
+  return claim;
+}

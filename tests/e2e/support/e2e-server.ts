@@ -1,0 +1,45 @@
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { DocumentInfo } from "@audited-rag/core";
+import { buildApp } from "../../../apps/server/src/app";
+import { parseConfig } from "../../../apps/server/src/config";
+
+const builtIndex = path.resolve("apps/web/dist/index.html");
+
+export interface E2eServer {
+  url: string;
+  close(): Promise<void>;
+  /** Uploads through the API and waits until ingest finished (`?wait=true`). */
+  upload(bytes: Uint8Array, filename: string): Promise<DocumentInfo>;
+}
+
+/** The real app on a loopback port and a fresh data folder, serving the built web app. */
+export async function startE2eServer(environment: Record<string, string> = {}): Promise<E2eServer> {
+  if (!existsSync(builtIndex)) {
+    throw new Error("apps/web/dist is missing: run `npm run build` (or `npm run test:e2e`, which builds first)");
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), "audited-rag-e2e-"));
+  const config = parseConfig({ RAG_DATA_DIR: dataDir, LOG_LEVEL: "silent", ...environment });
+  const app = await buildApp(config, { logger: false });
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === "string") throw new Error("the server did not bind a TCP port");
+  const url = `http://127.0.0.1:${address.port}`;
+
+  return {
+    url,
+    async upload(bytes, filename) {
+      const form = new FormData();
+      form.append("file", new Blob([Buffer.from(bytes)], { type: "application/pdf" }), filename);
+      const response = await fetch(`${url}/api/documents?wait=true`, { method: "POST", body: form });
+      if (!response.ok) throw new Error(`upload failed with ${response.status}: ${await response.text()}`);
+      return ((await response.json()) as { document: DocumentInfo }).document;
+    },
+    async close() {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

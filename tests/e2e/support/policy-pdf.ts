@@ -1,0 +1,23 @@
+import { makeTextPdf } from "../../support/make-pdf";
+
+/** Synthetic policy text; page 3 carries a sentence that looks like HTML and must stay text. */
+export const policyPages = [
+  [
+    "Cancellation policy. Customers can cancel their subscription within thirty days of purchase for a full refund.",
+    "Refunds are paid to the original payment method within five business days of the cancellation request.",
+  ],
+  [
+    "Service areas. The delivery service operates in Rome and Milan on weekdays between eight and six o'clock.",
+    "Deliveries outside Rome and Milan are not offered at present, and no date has been set for other cities.",
+  ],
+  [
+    "Data storage. Customer records are stored in data centres located in the European Union.",
+    "Support form. Customers may type <img src=x onerror=alert(1)> into the support form without harm.",
+  ],
+];
+
+export const htmlLikeMarkup = "<img src=x onerror=alert(1)>";
+
+export function makePolicyPdf(): Promise<Uint8Array> {
+  return makeTextPdf(policyPages);
+}
