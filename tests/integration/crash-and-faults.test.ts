@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { DocumentInfo } from "@audited-rag/core";
 import BetterSqlite3 from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeOllama } from "../support/fake-ollama-server";
@@ -40,7 +41,7 @@ async function uploadOverHttp(baseUrl: string, bytes: Uint8Array, filename: stri
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), filename);
   const response = await fetch(`${baseUrl}/api/documents${query}`, { method: "POST", body: form });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
+  return { status: response.status, body: (await response.json()) as { document: DocumentInfo } };
 }
 
 /** Rows that mention the document in any table with a document_id column, by table (documents excluded). */
@@ -88,7 +89,7 @@ describe("a server killed during an ingest", () => {
       const id = slow.body.document.id as string;
       const sha256 = slow.body.document.sha256 as string;
       for (let attempt = 0; ; attempt++) {
-        const document = (await (await fetch(`${server.url}/api/documents/${id}`)).json()) as Record<string, any>;
+        const document = (await (await fetch(`${server.url}/api/documents/${id}`)).json()) as DocumentInfo;
         if (document.progress?.stage === "embedding") break;
         expect(document.status, "the ingest finished before it could be interrupted").toBe("processing");
         if (attempt > 100) throw new Error("the ingest never reached the embedding stage");
@@ -100,10 +101,10 @@ describe("a server killed during an ingest", () => {
       ollama.setEmbedDelay(0);
       server = await startServerProcess({ env, maxLifetimeMs: 60_000 });
       try {
-        const failed = (await (await fetch(`${server.url}/api/documents/${id}`)).json()) as Record<string, any>;
+        const failed = (await (await fetch(`${server.url}/api/documents/${id}`)).json()) as DocumentInfo;
         expect(failed.status).toBe("failed");
         expect(failed.error?.message).toEqual(expect.any(String));
-        const listed = (await (await fetch(`${server.url}/api/documents`)).json()) as { documents: any[] };
+        const listed = (await (await fetch(`${server.url}/api/documents`)).json()) as { documents: DocumentInfo[] };
         expect(listed.documents.map((document) => [document.filename, document.status]).sort()).toEqual([
           ["kept.pdf", "ready"],
           ["slow.pdf", "failed"],
@@ -111,7 +112,10 @@ describe("a server killed during an ingest", () => {
 
         const leftovers = rowsOfDocument(path.join(dataDir, "rag.sqlite"), id);
         expect(Object.keys(leftovers)).toContain("chunks");
-        expect(Object.values(leftovers).every((count) => count === 0), JSON.stringify(leftovers)).toBe(true);
+        expect(
+          Object.values(leftovers).every((count) => count === 0),
+          JSON.stringify(leftovers),
+        ).toBe(true);
         expect(await readdir(path.join(dataDir, "originals"))).toEqual([`${kept.body.document.sha256}.pdf`]);
         expect(existsSync(path.join(dataDir, "originals", `${sha256}.pdf`))).toBe(false);
         const temporary = existsSync(path.join(dataDir, "tmp")) ? await readdir(path.join(dataDir, "tmp")) : [];
@@ -159,12 +163,12 @@ describe("the same file uploaded twice at once", () => {
     expect(ids.size).toBe(1);
     expect(responses.filter((response) => response.status === 201 || response.status === 202)).toHaveLength(1);
     expect(responses.filter((response) => response.status === 200)).toHaveLength(2);
-    const listed = (await (await fetch(`${url}/api/documents`)).json()) as { documents: any[] };
+    const listed = (await (await fetch(`${url}/api/documents`)).json()) as { documents: DocumentInfo[] };
     expect(listed.documents).toHaveLength(1);
-    expect(listed.documents[0].status).toBe("ready");
-    const [id] = ids;
-    const rows = rowsOfDocument(path.join(test.dataDir, "rag.sqlite"), id as string);
-    expect(rows.chunks).toBe(listed.documents[0].chunks);
+    const [document] = listed.documents;
+    expect(document?.status).toBe("ready");
+    const rows = rowsOfDocument(path.join(test.dataDir, "rag.sqlite"), document?.id ?? "");
+    expect(rows.chunks).toBe(document?.chunks);
     expect(await readdir(path.join(test.dataDir, "originals"))).toHaveLength(1);
   });
 });
@@ -199,7 +203,8 @@ describe("an unusable data folder", () => {
         const refused = await upload();
         expect(refused.statusCode).toBe(507);
         expect(refused.json()).toEqual({ error: { code: "STORAGE_ERROR", message: expect.any(String) } });
-        const listed = (await test.app.inject({ method: "GET", url: "/api/documents" })).json().documents as any[];
+        const listed = (await test.app.inject({ method: "GET", url: "/api/documents" })).json()
+          .documents as DocumentInfo[];
         expect(listed.every((document) => document.status === "failed" && document.chunks === 0)).toBe(true);
 
         await rm(blocked);
@@ -263,7 +268,7 @@ describe("a full disk", () => {
 
         await rm(filler);
         expect(await readdir(path.join(dataDir, "tmp"))).toEqual([]);
-        const listed = (await app.inject({ method: "GET", url: "/api/documents" })).json().documents as any[];
+        const listed = (await app.inject({ method: "GET", url: "/api/documents" })).json().documents as DocumentInfo[];
         expect(listed.find((document) => document.filename === "forest.pdf")?.status).toBe("ready");
         expect(listed.filter((document) => document.status === "processing")).toEqual([]);
         const integrity = app.services.store.database.pragma("integrity_check", { simple: true });

@@ -1,0 +1,118 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Agent, fetch as undiciFetch } from "undici";
+import { startServerProcess } from "../tests/support/server-process";
+import { uploadOverHttp } from "./bench-ask";
+import { benchPageTexts, benchQuestions, makeBenchPdf } from "./bench-corpus";
+import { type LatencySummary, summariseLatencies } from "./percentiles";
+import { readPeakRssMb } from "./process-memory";
+
+export interface LoadResult {
+  concurrency: number;
+  durationS: number;
+  pages: number;
+  requests: number;
+  /** Completed asks per second over the whole run. */
+  throughput: number;
+  /** Client-side latency of successful asks (queueing in the server included). */
+  latencyMs: LatencySummary | null;
+  /** `timings.totalMs` of the same responses: the time the ask itself took inside the server. */
+  serverMs: LatencySummary | null;
+  errors: number;
+  /** Up to five distinct error descriptions with their counts. */
+  errorKinds: Record<string, number>;
+  /** Peak RSS of the server process (VmHWM) at the end of the run, ingest included; null off Linux. */
+  serverPeakRssMb: number | null;
+}
+
+export interface LoadOptions {
+  concurrency?: number;
+  durationS?: number;
+  /** Pages ingested before the load starts. */
+  pages?: number;
+  log?: (line: string) => void;
+}
+
+/**
+ * Starts the real server process on a free loopback port with a temporary data folder, ingests
+ * a generated corpus, then keeps `concurrency` asks in flight for `durationS` seconds.
+ */
+export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
+  const { concurrency = 50, durationS = 30, pages = 100 } = options;
+  const log = options.log ?? (() => {});
+  const dataDir = await mkdtemp(path.join(tmpdir(), "audited-rag-bench-load-"));
+  const server = await startServerProcess({
+    env: { RAG_DATA_DIR: dataDir, LOG_LEVEL: "info" },
+    maxLifetimeMs: (durationS + 180) * 1000,
+  });
+  try {
+    const pageTexts: string[] = [];
+    for (let seed = 101; pageTexts.length < pages; seed++) {
+      const texts = benchPageTexts(seed, Math.min(50, pages - pageTexts.length));
+      await uploadOverHttp(server.url, `load-${seed}.pdf`, await makeBenchPdf(texts));
+      pageTexts.push(...texts);
+    }
+    const questions = benchQuestions(7, pageTexts, 500);
+    log(`load: ${pages} pages ingested; ${concurrency} concurrent asks for ${durationS} s against ${server.url}`);
+
+    const latencies: number[] = [];
+    const serverTimes: number[] = [];
+    const errorKinds: Record<string, number> = {};
+    let errors = 0;
+    const recordError = (kind: string) => {
+      errors++;
+      if (kind in errorKinds || Object.keys(errorKinds).length < 5) errorKinds[kind] = (errorKinds[kind] ?? 0) + 1;
+    };
+    // One connection per worker, opened by an untimed first round, so the figures are not about connection setup.
+    const agent = new Agent({ connections: concurrency, keepAliveTimeout: 30_000 });
+    const ask = (question: string) =>
+      undiciFetch(`${server.url}/api/ask`, {
+        dispatcher: agent,
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ question }),
+        signal: AbortSignal.timeout(30_000),
+      });
+    await Promise.all(questions.slice(0, concurrency).map(async (question) => (await ask(question)).text()));
+
+    const started = performance.now();
+    const deadline = started + durationS * 1000;
+    const worker = async (offset: number) => {
+      for (let index = offset; performance.now() < deadline; index += concurrency) {
+        const sent = performance.now();
+        try {
+          const response = await ask(questions[index % questions.length] as string);
+          const body = await response.text();
+          if (!response.ok) {
+            recordError(`HTTP ${response.status} ${body.slice(0, 80)}`);
+            continue;
+          }
+          latencies.push(performance.now() - sent);
+          const totalMs = (JSON.parse(body) as { timings?: { totalMs?: number } }).timings?.totalMs;
+          if (typeof totalMs === "number") serverTimes.push(totalMs);
+        } catch (error) {
+          recordError(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, (_, offset) => worker(offset)));
+    const elapsedS = (performance.now() - started) / 1000;
+    await agent.close();
+    return {
+      concurrency,
+      durationS: Math.round(elapsedS * 10) / 10,
+      pages,
+      requests: latencies.length + errors,
+      throughput: Math.round((latencies.length / elapsedS) * 10) / 10,
+      latencyMs: latencies.length > 0 ? summariseLatencies(latencies) : null,
+      serverMs: serverTimes.length > 0 ? summariseLatencies(serverTimes) : null,
+      errors,
+      errorKinds,
+      serverPeakRssMb: readPeakRssMb(server.child.pid),
+    };
+  } finally {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,187 @@
+/**
+ * `npm run bench`: ingest throughput and memory, ask overhead against corpus size, audit
+ * parallelism and a loopback load test. Figures are printed and written to
+ * evaluation/results/bench.json; every ratio is measured within this one run.
+ *
+ *   node --import tsx evaluation/bench.ts [--only ingest,ask,audit,load] [--duration 30] [--asks 200]
+ */
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs, promisify } from "node:util";
+import { measureAskOverhead } from "./bench-ask";
+import { measureAuditLatency } from "./bench-audit";
+import { defaultBenchFile, type IngestBenchResult } from "./bench-ingest";
+import { measureServerIngestMemory } from "./bench-ingest-rss";
+import { runLoad } from "./bench-load";
+
+const repoRoot = fileURLToPath(new URL("..", import.meta.url));
+const sections = ["ingest", "ask", "audit", "load"] as const;
+type Section = (typeof sections)[number];
+
+interface Target {
+  name: string;
+  target: string;
+  measured: string;
+  met: boolean;
+}
+
+function readOptions() {
+  const { values } = parseArgs({
+    options: {
+      only: { type: "string" },
+      duration: { type: "string", default: "30" },
+      asks: { type: "string", default: "200" },
+    },
+  });
+  const only = values.only ? values.only.split(",").map((name) => name.trim()) : [...sections];
+  const unknown = only.filter((name) => !sections.includes(name as Section));
+  if (unknown.length > 0) throw new Error(`--only takes ${sections.join(",")}; unknown: ${unknown.join(",")}`);
+  const durationS = Number(values.duration);
+  const asks = Number(values.asks);
+  if (!(durationS > 0 && durationS <= 600)) throw new Error("--duration must be between 1 and 600 seconds");
+  if (!(Number.isInteger(asks) && asks >= 20)) throw new Error("--asks must be an integer ≥ 20");
+  return { only: new Set(only as Section[]), durationS, asks };
+}
+
+/**
+ * Runs bench-ingest's `measureIngest` in a child process, so the peak RSS it reports is that of
+ * the ingest alone and not of whatever this process ran before.
+ */
+async function ingestInChildProcess(file: string): Promise<IngestBenchResult> {
+  const script = `import { measureIngest } from "./evaluation/bench-ingest.ts";
+console.log(JSON.stringify(await measureIngest(${JSON.stringify(file)})));`;
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["--import", "tsx", "--input-type=module", "--eval", script],
+    { cwd: repoRoot, maxBuffer: 1024 * 1024, timeout: 10 * 60_000 },
+  );
+  const line = stdout.trim().split("\n").at(-1) ?? "";
+  return JSON.parse(line) as IngestBenchResult;
+}
+
+async function main(): Promise<void> {
+  const options = readOptions();
+  const log = (line: string) => console.log(line);
+  const results: Record<string, unknown> = {};
+  const targets: Target[] = [];
+  const started = performance.now();
+
+  if (options.only.has("ingest")) {
+    if (existsSync(defaultBenchFile)) {
+      log(`ingest: ${path.relative(repoRoot, defaultBenchFile)}, bare pdf.js vs full pipeline (median of 3)…`);
+      const ingest = await ingestInChildProcess(defaultBenchFile);
+      log(`  ${ingest.pages} pages, ${ingest.chunks} chunks`);
+      log(`  bare pdf.js ${ingest.bareMs} ms (${ingest.barePagesPerSecond} pages/s)`);
+      log(`  full ingest ${ingest.fullMs} ms (${ingest.fullPagesPerSecond} pages/s)`);
+      log(`  ratio ${ingest.ratio}; peak RSS of that process (3+1 bare and 3+1 full runs) ${ingest.peakRssMb} MB`);
+      log("ingest: the same PDF uploaded once to a fresh server process…");
+      const server = await measureServerIngestMemory(defaultBenchFile);
+      log(
+        `  ${server.uploadMs} ms through HTTP (${server.pagesPerSecond} pages/s); server peak RSS ${server.peakRssMb ?? "?"} MB (idle after boot ${server.bootPeakRssMb ?? "?"} MB)`,
+      );
+      results.ingest = { ...ingest, server };
+      targets.push(
+        { name: "ingest / bare pdf.js", target: "≤ 1.5", measured: String(ingest.ratio), met: ingest.ratio <= 1.5 },
+        {
+          name: "server peak RSS ingesting RFC 2616 (114 pages)",
+          target: "< 400 MB",
+          measured: `${server.peakRssMb ?? "n/a"} MB`,
+          met: server.peakRssMb !== null && server.peakRssMb < 400,
+        },
+      );
+    } else {
+      log(`ingest: skipped, ${defaultBenchFile} not found (needs ../shared/corpus)`);
+      results.ingest = { skipped: `${defaultBenchFile} not found` };
+    }
+  }
+
+  if (options.only.has("ask")) {
+    const ask = await measureAskOverhead({ asksPerSize: options.asks, log });
+    results.ask = ask;
+    log("  pages  chunks  server p50/p95 ms  HTTP p50/p95 ms  answered");
+    for (const size of ask) {
+      log(
+        `  ${String(size.pages).padStart(5)}  ${String(size.chunks).padStart(6)}  ${`${size.serverMs.p50} / ${size.serverMs.p95}`.padStart(17)}  ${`${size.httpMs.p50} / ${size.httpMs.p95}`.padStart(15)}  ${Math.round(size.answeredShare * 100)}%`,
+      );
+    }
+    const largest = ask.at(-1);
+    const smallest = ask[0];
+    if (largest && smallest) {
+      log(
+        `  growth of server p95 from ${smallest.pages} to ${largest.pages} pages: ×${(largest.serverMs.p95 / smallest.serverMs.p95).toFixed(2)}`,
+      );
+      targets.push({
+        name: `ask server p95 at ${largest.pages} pages`,
+        target: "≤ 30 ms",
+        measured: `${largest.serverMs.p95} ms (HTTP ${largest.httpMs.p95} ms)`,
+        met: largest.serverMs.p95 <= 30,
+      });
+    }
+  }
+
+  if (options.only.has("audit")) {
+    log("audit: fake Jev on loopback, fixed latency 300 ms, median of 5 runs…");
+    const audit = await measureAuditLatency();
+    results.audit = audit;
+    for (const row of audit) {
+      log(
+        `  ${row.claims} claims: ${row.wallMs} ms wall, ${row.sequentialMs} ms sequential, ${row.ratio}× one request`,
+      );
+    }
+    const worst = Math.max(...audit.map((row) => row.ratio));
+    targets.push({
+      name: "audit wall time, 1–8 claims",
+      target: "≤ 1.2 × one request",
+      measured: `${worst}× (worst)`,
+      met: worst <= 1.2,
+    });
+  }
+
+  if (options.only.has("load")) {
+    const load = await runLoad({ durationS: options.durationS, log });
+    results.load = load;
+    const latency = load.latencyMs;
+    log(
+      `  ${load.requests} requests in ${load.durationS} s: ${load.throughput} asks/s, ` +
+        (latency ? `p50 ${latency.p50} ms, p95 ${latency.p95} ms, p99 ${latency.p99} ms, ` : "") +
+        `${load.errors} errors, server peak RSS ${load.serverPeakRssMb ?? "?"} MB`,
+    );
+    if (load.serverMs)
+      log(
+        `  inside the server (timings.totalMs): p50 ${load.serverMs.p50} ms, p95 ${load.serverMs.p95} ms, p99 ${load.serverMs.p99} ms`,
+      );
+    for (const [kind, count] of Object.entries(load.errorKinds)) log(`    ${count}× ${kind}`);
+    targets.push({ name: "load errors", target: "0", measured: String(load.errors), met: load.errors === 0 });
+  }
+
+  log("\ntargets:");
+  for (const target of targets) {
+    log(`  ${target.met ? "met   " : "MISSED"} ${target.name}: ${target.measured} (target ${target.target})`);
+  }
+  const report = {
+    createdAt: new Date().toISOString(),
+    machine: {
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+      cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "unknown"}`,
+      memoryGb: Math.round(os.totalmem() / 1024 ** 3),
+    },
+    options: { sections: [...options.only], durationS: options.durationS, asksPerSize: options.asks },
+    results,
+    targets,
+    totalS: Math.round((performance.now() - started) / 100) / 10,
+  };
+  const resultsDir = path.join(repoRoot, "evaluation/results");
+  await mkdir(resultsDir, { recursive: true });
+  await writeFile(path.join(resultsDir, "bench.json"), `${JSON.stringify(report, null, 2)}\n`);
+  log(`\nwrote evaluation/results/bench.json in ${report.totalS} s`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
