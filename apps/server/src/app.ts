@@ -27,6 +27,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setErrorHandler((error, request, reply) => {
     const mapped = mapError(error, config.maxUploadBytes);
     if (mapped.internal) request.log.error({ err: error }, "request failed");
+    // Outages and storage failures keep their cause in the log; the client sees the plain message only.
+    else if (mapped.status >= 500)
+      request.log.warn({ err: error, code: mapped.body.error.code }, mapped.body.error.message);
     else request.log.info({ code: mapped.body.error.code }, mapped.body.error.message);
     return reply.status(mapped.status).send(mapped.body);
   });

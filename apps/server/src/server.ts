@@ -1,6 +1,18 @@
 import { buildApp } from "./app";
 import { ConfigError, parseConfig } from "./config";
 
+/** Failures of the data folder itself, reported as such rather than as a crash. */
+const fileSystemCodes = new Set([
+  "ENOTDIR",
+  "EACCES",
+  "EPERM",
+  "EROFS",
+  "ENOSPC",
+  "EEXIST",
+  "EISDIR",
+  "SQLITE_CANTOPEN",
+]);
+
 /** Starts the server and closes it gracefully on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   let config: ReturnType<typeof parseConfig>;
@@ -13,7 +25,17 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const app = await buildApp(config);
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp(config);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code && fileSystemCodes.has(code)) {
+      console.error(`Cannot use the data folder RAG_DATA_DIR=${config.dataDir}: ${(error as Error).message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
