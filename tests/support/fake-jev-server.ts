@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { parseOr, readBody, sendJson } from "./loopback-http";
 
 /** One question of a `POST /v1/systemone`, with the claim read back from its `Claim:` line. */
 export interface FakeJevQuestion {
@@ -122,17 +123,17 @@ export async function startFakeJevServer(options: FakeJevServerOptions = {}): Pr
       if (!res.writableFinished) recorded.closedEarly = true;
     });
     if (req.method === "GET" && req.url === "/v1/models") {
-      if (Array.isArray(models)) return send(res, 200, { models: models.map((id) => ({ id, object: "model" })) });
-      return send(res, models.status, models.body ?? { error: { message: "fake models failure" } });
+      if (Array.isArray(models)) return sendJson(res, 200, { models: models.map((id) => ({ id, object: "model" })) });
+      return sendJson(res, models.status, models.body ?? { error: { message: "fake models failure" } });
     }
     if (req.method !== "POST" || req.url !== "/v1/systemone")
-      return send(res, 404, { error: { message: "not found" } });
+      return sendJson(res, 404, { error: { message: "not found" } });
     const call = toCall(calls++, recorded);
     try {
       await answer(res, call, await handler(call), raw.length);
     } catch (error) {
       // A throwing test handler should fail the test's assertions, not crash the process.
-      if (!res.headersSent) send(res, 500, { error: { message: `fake handler threw: ${String(error)}` } });
+      if (!res.headersSent) sendJson(res, 500, { error: { message: `fake handler threw: ${String(error)}` } });
     }
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -172,10 +173,10 @@ async function answer(res: ServerResponse, call: FakeJevCall, reply: FakeJevRepl
   const requestId = reply.requestId === undefined ? `fake-req-${call.index + 1}` : reply.requestId;
   const headers: Record<string, string> = requestId ? { "x-typesafe-request-id": requestId } : {};
   if (reply.status !== undefined && (reply.status < 200 || reply.status > 299)) {
-    return send(res, reply.status, reply.body ?? { error: { message: "fake failure" } }, headers);
+    return sendJson(res, reply.status, reply.body ?? { error: { message: "fake failure" } }, headers);
   }
-  if (reply.malformed) return send(res, 200, '{"model": "jev-1.13.0", "answers": {', headers);
-  if (reply.rawBody !== undefined) return send(res, 200, reply.rawBody, headers);
+  if (reply.malformed) return sendJson(res, 200, '{"model": "jev-1.13.0", "answers": {', headers);
+  if (reply.rawBody !== undefined) return sendJson(res, 200, reply.rawBody, headers);
 
   const answers: Record<string, unknown> = {};
   for (const question of call.questions) {
@@ -192,7 +193,7 @@ async function answer(res: ServerResponse, call: FakeJevCall, reply: FakeJevRepl
     reply.usage === undefined
       ? { input_tokens: Math.ceil(bodyLength / 4), output_tokens: 3 * call.questions.length }
       : reply.usage;
-  send(res, 200, { model: reply.model ?? call.model, answers, usage }, headers);
+  sendJson(res, 200, { model: reply.model ?? call.model, answers, usage }, headers);
 }
 
 function defaultProbabilities(call: FakeJevCall, name: string): Record<string, number> {
@@ -216,27 +217,4 @@ function toCall(index: number, recorded: FakeJevRecordedRequest): FakeJevCall {
     : [];
   const model = typeof body.model === "string" ? body.model : "";
   return { index, model, questions, excerpts, headers: recorded.headers, body: recorded.body };
-}
-
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = typeof body === "string" ? body : JSON.stringify(body);
-  res.writeHead(status, { "content-type": "application/json", ...headers });
-  res.end(text);
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
-}
-
-function parseOr(raw: string): unknown {
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    return raw;
-  }
 }

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { parseOr, readBody, sendJson } from "./loopback-http";
 
 /** What a chat handler sees of one `POST /api/chat`. */
 export interface FakeOllamaChatCall {
@@ -140,7 +141,7 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
   const requests: FakeOllamaRecordedRequest[] = [];
 
   const notFound = (res: ServerResponse, model: string) =>
-    send(res, 404, { error: `model "${model}" not found, try pulling it first` });
+    sendJson(res, 404, { error: `model "${model}" not found, try pulling it first` });
   const pulled = (model: string) => models.some((name) => withTag(name) === withTag(model));
 
   const server = createServer(async (req, res) => {
@@ -159,7 +160,7 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
     const model = typeof body.model === "string" ? body.model : "";
 
     if (req.method === "GET" && req.url === "/api/tags") {
-      return send(res, 200, {
+      return sendJson(res, 200, {
         models: models.map((name) => ({
           name: withTag(name),
           model: withTag(name),
@@ -172,16 +173,16 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
     }
     if (req.method === "POST" && req.url === "/api/show") {
       if (!pulled(model)) return notFound(res, model);
-      return send(res, 200, { details: { family: "fake" }, model_info: { "fake.embedding_length": dimension } });
+      return sendJson(res, 200, { details: { family: "fake" }, model_info: { "fake.embedding_length": dimension } });
     }
     if (req.method === "POST" && req.url === "/api/embed") {
       if (!pulled(model)) return notFound(res, model);
       const input = Array.isArray(body.input) ? (body.input as string[]) : [String(body.input ?? "")];
       if (body.truncate === false && input.some((text) => text.length > maxInputChars)) {
-        return send(res, 400, { error: "the input length exceeds the context length" });
+        return sendJson(res, 400, { error: "the input length exceeds the context length" });
       }
       if (embedDelayMs > 0 && !(await delay(res, embedDelayMs))) return;
-      return send(res, 200, { model, embeddings: input.map((text) => hashedEmbedding(text, dimension)) });
+      return sendJson(res, 200, { model, embeddings: input.map((text) => hashedEmbedding(text, dimension)) });
     }
     if (req.method === "POST" && req.url === "/api/chat") {
       if (!pulled(model)) return notFound(res, model);
@@ -190,8 +191,8 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
       try {
         const reply = chat(toChatCall(chatCount++, model, body));
         if (reply.delayMs && !(await delay(res, reply.delayMs))) return;
-        if (reply.status !== undefined) return send(res, reply.status, { error: reply.error ?? "fake failure" });
-        return send(res, 200, {
+        if (reply.status !== undefined) return sendJson(res, reply.status, { error: reply.error ?? "fake failure" });
+        return sendJson(res, 200, {
           model,
           created_at: new Date().toISOString(),
           message: { role: "assistant", content: reply.content ?? "" },
@@ -202,7 +203,7 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
         inFlight--;
       }
     }
-    send(res, 404, { error: "404 page not found" });
+    sendJson(res, 404, { error: "404 page not found" });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -250,27 +251,4 @@ function delay(res: ServerResponse, ms: number): Promise<boolean> {
       resolve(false);
     });
   });
-}
-
-function send(res: ServerResponse, status: number, body: unknown): void {
-  if (res.destroyed || res.writableEnded) return;
-  res.writeHead(status, { "content-type": "application/json; charset=utf-8" });
-  res.end(JSON.stringify(body));
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
-}
-
-function parseOr(raw: string): unknown {
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    return raw;
-  }
 }

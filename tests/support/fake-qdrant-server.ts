@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { parseOr, readBody, sendJson } from "./loopback-http";
 
 /** A request as received, with the OpenAPI schema its body should follow (for contract checks). */
 export interface FakeQdrantRecordedRequest {
@@ -92,10 +93,10 @@ export async function startFakeQdrant(options: FakeQdrantOptions = {}): Promise<
         res.end(result);
         return;
       }
-      send(res, 200, { result, status: "ok", time: (performance.now() - started) / 1000 });
+      sendJson(res, 200, { result, status: "ok", time: (performance.now() - started) / 1000 });
     } catch (error) {
       const status = error instanceof HttpError ? error.status : 500;
-      send(res, status, { status: { error: error instanceof Error ? error.message : String(error) }, time: 0 });
+      sendJson(res, status, { status: { error: error instanceof Error ? error.message : String(error) }, time: 0 });
     }
   });
 
@@ -347,26 +348,4 @@ function runQuery(collection: FakeQdrantCollection, request: Record<string, unkn
     }
     return { id: point.id, version: 0, score, ...(payload ? { payload } : {}) };
   });
-}
-
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { "content-type": "application/json" });
-  res.end(JSON.stringify(body));
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
-}
-
-function parseOr(raw: string): unknown {
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    return raw;
-  }
 }

@@ -13,7 +13,7 @@ export async function makeTextPdf(pages: string[][]): Promise<Uint8Array> {
     const page = document.addPage([595, 842]);
     let y = 800;
     for (const paragraph of paragraphs) {
-      for (const line of wrap(paragraph, (text) => font.widthOfTextAtSize(text, fontSize), maxWidth)) {
+      for (const line of wrapText(paragraph, (text) => font.widthOfTextAtSize(text, fontSize), maxWidth)) {
         page.drawText(line, { x: 56, y, size: fontSize, font });
         y -= fontSize * 1.4;
       }
@@ -33,7 +33,8 @@ export async function makeImageOnlyPdf(pageCount = 1): Promise<Uint8Array> {
   return document.save();
 }
 
-function wrap(paragraph: string, width: (text: string) => number, maxWidth: number): string[] {
+/** Greedy word wrap of a paragraph to lines no wider than `maxWidth` (a single long word stays whole). */
+export function wrapText(paragraph: string, width: (text: string) => number, maxWidth: number): string[] {
   const lines: string[] = [];
   let line = "";
   for (const word of paragraph.split(/\s+/)) {
