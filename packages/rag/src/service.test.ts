@@ -218,7 +218,7 @@ describe("RAGService.ask", () => {
     expect((options.answers as FakeArchive).saved).toEqual([response]);
   });
 
-  it("gives the drafter each part's passages with local ids in retrieval order", async () => {
+  it("gives the drafter each part's passages with local ids and source files in retrieval order", async () => {
     const drafter = new ScriptedDrafter({ 0: quoting(2), 1: quoting(1) });
     const { service } = makeService({ drafter });
     await service.ask({ question: twoParts, jevMode: "off" });
@@ -227,17 +227,17 @@ describe("RAGService.ask", () => {
         index: 0,
         question: "What is the block size of AES?",
         passages: [
-          { localId: 1, text: sentences.c1 },
-          { localId: 2, text: sentences.c2 },
-          { localId: 3, text: sentences.c3 },
+          { localId: 1, text: sentences.c1, source: "fips-197.pdf" },
+          { localId: 2, text: sentences.c2, source: "fips-197.pdf" },
+          { localId: 3, text: sentences.c3, source: "fips-197.pdf" },
         ],
       },
       {
         index: 1,
         question: "How many rounds does AES-256 use?",
         passages: [
-          { localId: 1, text: sentences.c3 },
-          { localId: 2, text: sentences.c4 },
+          { localId: 1, text: sentences.c3, source: "fips-197.pdf" },
+          { localId: 2, text: sentences.c4, source: "fips-197.pdf" },
         ],
       },
     ]);

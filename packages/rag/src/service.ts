@@ -93,7 +93,11 @@ export class RAGService {
     const retrievalMs = elapsed(retrievalStarted);
 
     const inputs = questions.map((question, index): DraftPartInput => {
-      const passages = (retrieved[index] ?? []).map((p) => ({ localId: p.localId, text: p.chunk.text }));
+      const passages = (retrieved[index] ?? []).map((p) => ({
+        localId: p.localId,
+        text: p.chunk.text,
+        source: p.chunk.filename,
+      }));
       return { index, question, passages };
     });
     const draftStarted = performance.now();

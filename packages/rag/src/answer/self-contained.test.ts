@@ -26,6 +26,13 @@ describe("selfContainedProblem", () => {
     expect(selfContainedProblem(sentence, "sentence")).toBe("refers_back");
   });
 
+  it("accepts a sentence opening with the document it stands in", () => {
+    expect(selfContainedProblem("This standard becomes effective on May 26, 2002.", "sentence")).toBeNull();
+    expect(selfContainedProblem("This specification registers the URN for JWTs.", "sentence")).toBeNull();
+    expect(selfContainedProblem("This section registers the media type.", "sentence")).toBe("refers_back");
+    expect(selfContainedProblem("This means the key is expanded first.", "sentence")).toBe("refers_back");
+  });
+
   it("accepts an existential 'There is/are'", () => {
     expect(selfContainedProblem("There is no restriction on key selection.", "sentence")).toBeNull();
     expect(selfContainedProblem("There, the bytes are shifted cyclically.", "sentence")).toBe("refers_back");
@@ -51,6 +58,38 @@ describe("selfContainedProblem", () => {
     expect(
       selfContainedProblem("Key Length\n(Nk words)\nBlock Size\n(Nb words)\nNumber of\nRounds is\n(Nr).", "sentence"),
     ).toBe("table_debris");
+  });
+
+  it.each([
+    ["a table of contents line", "1. Membership and cards ............................ 2"],
+    ["spaced dot leaders", "Introduction . . . . . . . . 4 and the rest follows here."],
+    ["an item opening after a semicolon", "Safety checklist: 1. Check the tyre pressure weekly; 2. Inspect the pads."],
+    [
+      "items opening later lines",
+      "Notation and conventions used in the algorithm;\n4. Mathematical properties that are useful in understanding it.",
+    ],
+    ["a bullet on a later line", "Safe operation is improved through design;\n• clear information to deployers."],
+    ["an RFC bullet on a later line", "The registry contents are listed here:\no Claim Name is registered."],
+    ["a fragment cut before its next item", "Inspect the brake pads every 1,000 km; 3."],
+    ["a bullet opening a fragment", "• responsible decision-making by deployers and end users is needed."],
+  ])("rejects list debris: %s", (_, sentence) => {
+    expect(selfContainedProblem(sentence, "sentence")).toBe("list_debris");
+  });
+
+  it("keeps sentences that merely enumerate inline or end a date", () => {
+    expect(
+      selfContainedProblem(
+        "The round function has four transformations: 1) byte substitution, 2) shifting rows, and 3) mixing columns.",
+        "sentence",
+      ),
+    ).toBeNull();
+    expect(selfContainedProblem("This standard becomes effective on May 26, 2002.", "sentence")).toBeNull();
+    expect(selfContainedProblem("Some modes need an IV; i.e. a nonce is used.", "sentence")).toBeNull();
+  });
+
+  it("does not count a verb inside brackets", () => {
+    expect(selfContainedProblem("Advanced Encryption Standard (AES) (affixed).", "claim")).toBe("no_verb");
+    expect(selfContainedProblem("The cipher can encrypt (encipher) data.", "claim")).toBeNull();
   });
 
   it("rejects an overlong sentence", () => {

@@ -12,6 +12,7 @@ export type SelfContainedProblem =
   | "no_verb"
   | "no_terminal_punctuation"
   | "table_debris"
+  | "list_debris"
   | "too_long";
 
 /**
@@ -66,6 +67,9 @@ const backReferences = new Set([
 ]);
 const backReferencePhrases =
   /^(?:in addition|as a result|as such|for this reason|in (?:this|that|such a) case|on the other hand|the (?:former|latter|above)|see (?:above|below))\b/i;
+/** "This standard …" names the cited document itself, which the claim's citation shows. */
+const documentSelfReference =
+  /^this\s+(?:standard|document|specification|publication|memo|framework|handbook|manual|policy|agreement|guide|guideline|report|regulation|rfc)\b/i;
 /** "There is/are …" asserts existence; only a locative "There, …" points back. */
 const existentialThere = /^there\s+(?:is|are|was|were|exists?|remains?|will|may|can|must|should|has|have|had)\b/i;
 
@@ -114,6 +118,25 @@ function isTableDebris(text: string, tokens: string[]): boolean {
   return numeric / tokens.length > 0.4 || (lines >= 4 && tokens.length / lines < 4);
 }
 
+/** Dot leaders of a table of contents: "Introduction ........ 5" or ". . . . 5". */
+const dotLeaders = /\.{4,}|(?:\.[ \t]){4,}/;
+/** A list item opening after a semicolon or on a later line: "; 2. Inspect", "\n4. Mathematical", "\n• clear". */
+const innerListItem = /(?:;|\n)[ \t]*(?:\(?(?:\d+(?:\.\d+)*|[a-z]|[ivx]+)[.)]|[•●▪◦]|o(?= ))[ \t]+\S/u;
+/** Cut off before its next item: "Inspect the brake pads every 1,000 km; 3." */
+const trailingEnumerator = /;[ \t]*\d+\.$/;
+/** A bullet opening a fragment: "• clear information to deployers;". */
+const bulletFragment = /^[•●▪◦][ \t]*\p{Ll}/u;
+
+/**
+ * Pieces of a numbered or bulleted list, or of a table of contents, that the sentence splitter
+ * glued together or cut apart. They read as topics, not statements.
+ */
+function isListDebris(text: string): boolean {
+  return (
+    dotLeaders.test(text) || innerListItem.test(text) || trailingEnumerator.test(text) || bulletFragment.test(text)
+  );
+}
+
 /** The first reason `text` cannot stand alone under `profile`, or null when it can. */
 export function selfContainedProblem(
   text: string,
@@ -124,17 +147,22 @@ export function selfContainedProblem(
   if (tokens.length === 0) return "empty";
   const opener = (tokens[0] as string).toLowerCase();
   if (backReferencePhrases.test(trimmed)) return "refers_back";
-  if (backReferences.has(opener) && !existentialThere.test(trimmed)) return "refers_back";
+  if (backReferences.has(opener) && !existentialThere.test(trimmed) && !documentSelfReference.test(trimmed)) {
+    return "refers_back";
+  }
   if (/^\p{Ll}/u.test(trimmed)) return "starts_lowercase";
   if (profile === "sentence") {
     if (trimmed.length > MAX_SENTENCE_CHARS) return "too_long";
     if (isTableDebris(trimmed, tokens)) return "table_debris";
+    if (isListDebris(trimmed)) return "list_debris";
     if (tokens.length < 5) return "too_short";
     if (!/[.!?]["'\u201D\u2019)\]]*$/u.test(trimmed)) return "no_terminal_punctuation";
   } else if (tokens.length < 3) {
     return "too_short";
   }
-  if (!hasVerb(trimmed, tokens)) return "no_verb";
+  // A verb only in brackets does not make a statement: "Advanced Encryption Standard (AES) (affixed)."
+  const outsideBrackets = trimmed.replace(/\([^()]*\)/g, " ");
+  if (!hasVerb(outsideBrackets, words(outsideBrackets))) return "no_verb";
   return null;
 }
 

@@ -107,6 +107,16 @@ describe("splitSentences", () => {
     ]);
   });
 
+  it("ends a sentence at a line end before a footer or a bullet, but not before a lowercase line", () => {
+    expect(texts("The next meeting is on 11 April.\n- 1 -")).toEqual(["The next meeting is on 11 April.", "- 1 -"]);
+    expect(texts("Safe operation is improved.\n• clear information;")).toEqual([
+      "Safe operation is improved.",
+      "• clear information;",
+    ]);
+    expect(texts("Values are in hex.\nand so on.")).toEqual(["Values are in hex.\nand so on."]);
+    expect(texts("See Sec.\n6.3 for the table.")).toEqual(["See Sec.\n6.3 for the table."]);
+  });
+
   it("handles empty and unpunctuated text", () => {
     expect(splitSentences("")).toEqual([]);
     expect(splitSentences("   \n ")).toEqual([]);

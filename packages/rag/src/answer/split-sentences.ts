@@ -96,9 +96,10 @@ function periodEndsSentence(text: string, index: number, sentenceStart: number):
 /**
  * Splits text into sentences, each an exact substring (inner line breaks kept), so a
  * sentence can serve as a verbatim quote. Knows abbreviations ("e.g.", "Sec.", "Fig."),
- * decimals ("1.5"), section numbers ("5.1.3") and enumerators ("1. Name"). A blank line, a
- * line ending in a colon, or a short unpunctuated line before a capitalised or numbered one
- * (a heading) also ends a sentence.
+ * decimals ("1.5"), section numbers ("5.1.3") and enumerators ("1. Name"). Terminal
+ * punctuation ends a sentence before a capital or a digit, and at a line end before anything
+ * but a lowercase word. A blank line, a line ending in a colon, or a short unpunctuated line
+ * before a capitalised or numbered one (a heading) also ends a sentence.
  */
 export function splitSentences(text: string): Sentence[] {
   const sentences: Sentence[] = [];
@@ -118,9 +119,14 @@ export function splitSentences(text: string): Sentence[] {
     if (ch === "." || ch === "!" || ch === "?") {
       let end = i + 1;
       while (end < text.length && /[.!?"'\u201D\u2019)\]]/u.test(text[end] as string)) end++;
-      const next = text.slice(end).match(/^\s+(.)/su);
+      const next = text.slice(end).match(/^(\s+)(.)/su);
       const atEnd = text.slice(end).trim() === "";
-      if (atEnd || (next && /[\p{Lu}\p{N}"'\u201C\u2018([]/u.test(next[1] as string))) {
+      // At a line end only a lowercase word continues the sentence: "- 3 -" footers and "•" bullets do not.
+      const startsNext =
+        next !== null &&
+        (/[\p{Lu}\p{N}"'\u201C\u2018([]/u.test(next[2] as string) ||
+          ((next[1] as string).includes("\n") && !/\p{Ll}/u.test(next[2] as string)));
+      if (atEnd || startsNext) {
         if (ch !== "." || periodEndsSentence(text, i, start)) {
           push(end);
           i = end - 1;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentTerms, stem } from "./content-terms";
+import { contentTerms, namedTerms, stem } from "./content-terms";
 
 describe("stem", () => {
   it.each([
@@ -40,5 +40,19 @@ describe("contentTerms", () => {
 
   it("returns nothing for a question made only of function words", () => {
     expect(contentTerms("What is it?")).toEqual([]);
+  });
+});
+
+describe("namedTerms", () => {
+  it("keeps capitalised words past the first, acronyms and words with digits", () => {
+    expect(namedTerms("What budget did the council approve for Oak Park?")).toEqual(["oak", "park"]);
+    expect(namedTerms("What is the fine for a late DVD?")).toEqual(["dvd"]);
+    expect(namedTerms("What is the key length of AES-512?")).toEqual(["aes", "512"]);
+    expect(namedTerms("Kestrel K7 battery capacity?")).toEqual(["k7"]);
+  });
+
+  it("ignores the opening word, stopwords and plain lowercase words", () => {
+    expect(namedTerms("What Is The block size?")).toEqual([]);
+    expect(namedTerms("how many rounds are used?")).toEqual([]);
   });
 });

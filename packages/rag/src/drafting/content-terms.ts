@@ -45,3 +45,19 @@ export function contentTerms(text: string): string[] {
       .match(/[\p{L}\p{N}]+/gu) ?? [];
   return tokens.filter((token) => token.length > 1 && !stopwords.has(token)).map(stem);
 }
+
+/**
+ * The stemmed terms of `text` that name something: a capitalised word past the first
+ * ("Oak Park", "Kestrel"), an acronym ("DVD") or a word with a digit ("K9", "AES-512"). A
+ * question about a name the passages never mention is about something they do not cover.
+ */
+export function namedTerms(text: string): string[] {
+  const words = normalizeForMatch(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+  const named = words.filter(
+    (word, k) =>
+      word.length > 1 &&
+      !stopwords.has(word.toLowerCase()) &&
+      (/\d/.test(word) || /^\p{Lu}{2,}$/u.test(word) || (k > 0 && /^\p{Lu}/u.test(word))),
+  );
+  return [...new Set(named.map((word) => stem(word.toLowerCase())))];
+}

@@ -4,6 +4,8 @@ import type { ComponentHealth } from "@audited-rag/core";
 export interface DraftPassage {
   localId: number;
   text: string;
+  /** Name of the document it comes from (its file name); passages with one source are one document's. */
+  source?: string;
 }
 
 export interface DraftPartInput {

@@ -158,6 +158,109 @@ describe("draftExtractive", () => {
   });
 });
 
+const passage = (localId: number, text: string, source?: string): DraftPassage => ({
+  localId,
+  text,
+  ...(source && { source }),
+});
+const quotes = (text: string, passages: DraftPassage[]) =>
+  draftExtractive(question(text, passages)).claims.map((claim) => claim.quote);
+
+describe("draftExtractive answering rules", () => {
+  it("never quotes a table of contents or a numbered list run together", () => {
+    const passages = [
+      passage(
+        1,
+        `This specification includes the following sections:
+2. Definitions of terms, acronyms, and algorithm parameters, symbols, and functions;
+3. Notation and conventions used in the algorithm specification, including the block size;
+4. Mathematical properties that are useful in understanding the algorithm;
+5. Algorithm specification, covering the key expansion, encryption, and decryption routines.
+1. Introduction ........................................ 5
+The AES algorithm processes data in blocks of 128 bits.`,
+      ),
+    ];
+    expect(quotes("What is the block size of AES?", passages)).toEqual([
+      "The AES algorithm processes data in blocks of 128 bits.",
+    ]);
+  });
+
+  it("does not answer how many rounds with a sentence that never names rounds", () => {
+    const keys = passage(1, "The AES-256 cipher uses keys of 256 bits, which is 32 bytes.");
+    const asked = "How many rounds does the cipher use for AES-256?";
+    expect(draftExtractive(question(asked, [keys])).abstained).toBe(true);
+    const rounds = passage(2, "The AES-256 cipher applies its round function in 14 rounds.");
+    expect(quotes(asked, [keys, rounds])).toEqual(["The AES-256 cipher applies its round function in 14 rounds."]);
+  });
+
+  it("prefers sentences stating the kind of fact asked for and drops the others", () => {
+    const passages = [
+      passage(1, "The next council meeting will be held in the town hall of Riverside."),
+      passage(2, "The next council meeting will be held on 11 April 2024 at 19:00."),
+    ];
+    expect(quotes("When will the next council meeting be held?", passages)).toEqual([
+      "The next council meeting will be held on 11 April 2024 at 19:00.",
+    ]);
+  });
+
+  it("answers without the kind of fact asked for only from a sentence naming everything asked about", () => {
+    const bike = passage(1, "The Kestrel K7 is an e-bike with a large battery in the down tube.");
+    expect(draftExtractive(question("What is the battery capacity of the Kestrel K7?", [bike])).abstained).toBe(true);
+    const named = passage(2, "The battery capacity of the Kestrel K7 is printed on its label.");
+    expect(quotes("What is the battery capacity of the Kestrel K7?", [bike, named])).toEqual([
+      "The battery capacity of the Kestrel K7 is printed on its label.",
+    ]);
+  });
+
+  it("takes a figure in the asked attribute's unit for the attribute", () => {
+    const passages = [passage(1, "The tyres should be inflated to between 3.5 and 5 bar. Tyres wear out.")];
+    expect(quotes("What tyre pressure should be used?", passages)).toEqual([
+      "The tyres should be inflated to between 3.5 and 5 bar.",
+    ]);
+  });
+
+  it("abstains when a name in the question appears in no passage", () => {
+    const passages = [passage(1, "The council approved a renovation budget of 48,000 euros for the park in Willowby.")];
+    const asked = (place: string) => `What renovation budget did the council approve for the park in ${place}?`;
+    expect(quotes(asked("Willowby"), passages)).toHaveLength(1);
+    expect(draftExtractive(question(asked("Oakville"), passages)).abstained).toBe(true);
+  });
+
+  it("does not answer from a document that never names what the question names", () => {
+    const jwt = passage(1, "A JWT carries claims between two parties.", "rfc7519.pdf");
+    const bike = passage(2, "The battery has a maximum lifetime of 500 charge cycles.", "k7-manual.pdf");
+    const asked = "What is the maximum lifetime of a JWT?";
+    expect(draftExtractive(question(asked, [jwt, bike])).abstained).toBe(true);
+    // Without sources every passage counts as one document, which does name it.
+    expect(quotes(asked, [passage(1, jwt.text), passage(2, bike.text)])).toEqual([bike.text]);
+  });
+
+  it("takes the names a document goes by as given, but never as an answer on their own", () => {
+    const footer = (page: number) => `Orchard Valley Library handbook, page ${page}`;
+    const passages = [
+      passage(1, `The handbook applies to all four branches of the Orchard Valley Library.\n${footer(1)}`, "h.pdf"),
+      passage(2, `Books may be borrowed for 21 days. Laptops stay in the building.\n${footer(2)}`, "h.pdf"),
+    ];
+    expect(quotes("How long can books be borrowed from the Orchard Valley Library?", passages)).toEqual([
+      "Books may be borrowed for 21 days.",
+    ]);
+    expect(draftExtractive(question("Who designed the Orchard Valley Library building?", passages)).abstained).toBe(
+      true,
+    );
+  });
+
+  it("puts a pointer elsewhere after a sentence that answers", () => {
+    const answer = "The key schedule holds the round keys.";
+    const passages = [passage(1, `The key schedule is described further; see Sec. 5.2. ${answer}`)];
+    expect(quotes("What is the key schedule?", passages)[0]).toBe(answer);
+  });
+
+  it("prefers a sentence with a figure even when the question does not ask for one", () => {
+    const passages = [passage(1, "The AES algorithm uses a round function. The AES algorithm uses keys of 128 bits.")];
+    expect(quotes("What does the AES algorithm use?", passages)[0]).toBe("The AES algorithm uses keys of 128 bits.");
+  });
+});
+
 describe("ExtractiveDrafter", () => {
   it("drafts every part in order and reports healthy without a model", async () => {
     const drafter = new ExtractiveDrafter();

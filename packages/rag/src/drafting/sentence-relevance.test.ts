@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { relevanceScorer, type SentenceTerms, sameTerm } from "./sentence-relevance";
+import { mentions, relevanceScorer, type SentenceTerms, sameTerm } from "./sentence-relevance";
 
 const sentence = (terms: string[], context: string[] = []): SentenceTerms => ({ terms, context });
 
@@ -14,6 +14,14 @@ describe("sameTerm", () => {
     expect(sameTerm("key", "keyed")).toBe(false);
     expect(sameTerm("block", "blockchain")).toBe(false);
     expect(sameTerm("round", "bound")).toBe(false);
+  });
+});
+
+describe("mentions", () => {
+  it("finds a term in the sentence or in its context", () => {
+    expect(mentions(sentence(["block"]), "block")).toBe(true);
+    expect(mentions(sentence(["rome"], ["servic"]), "serv")).toBe(true);
+    expect(mentions(sentence(["rome"], ["area"]), "block")).toBe(false);
   });
 });
 
@@ -37,27 +45,65 @@ describe("relevanceScorer", () => {
 
   it("scores a sentence matching the rare terms above one matching the common term", () => {
     const score = relevanceScorer(["block", "siz", "aes"], corpus);
-    const both = score(sentence(["block", "siz"])) ?? 0;
-    const common = score(sentence(["aes", "block"])) ?? 0;
+    const both = score(sentence(["block", "siz"]))?.score ?? 0;
+    const common = score(sentence(["aes", "block"]))?.score ?? 0;
     expect(both).toBeGreaterThan(common);
     expect(common).toBeGreaterThan(0);
   });
 
   it("adds a bonus for question phrases in the same order", () => {
     const score = relevanceScorer(["block", "siz"], corpus);
-    expect((score(sentence(["block", "siz"])) ?? 0) - (score(sentence(["siz", "block"])) ?? 0)).toBeCloseTo(0.1);
+    const inOrder = score(sentence(["block", "siz"]))?.score ?? 0;
+    expect(inOrder - (score(sentence(["siz", "block"]))?.score ?? 0)).toBeCloseTo(0.1);
   });
 
   it("counts the heading a sentence sits under", () => {
     const score = relevanceScorer(["area", "serv"], [sentence(["deliver", "servic", "rome"], ["servic", "area"])]);
     expect(score(sentence(["deliver", "servic", "rome"]))).toBeNull();
-    expect(score(sentence(["deliver", "servic", "rome"], ["servic", "area"]))).toBeGreaterThan(0.5);
+    expect(score(sentence(["deliver", "servic", "rome"], ["servic", "area"]))?.score).toBeGreaterThan(0.5);
   });
 
   it("answers a one-term question from any sentence naming it", () => {
     const score = relevanceScorer(["stat"], corpus);
-    expect(score(corpus[3] as SentenceTerms)).toBeCloseTo(1);
+    expect(score(corpus[3] as SentenceTerms)).toEqual({ score: 1, coverage: 1, missing: [] });
     expect(score(corpus[0] as SentenceTerms)).toBeNull();
+  });
+
+  it("reports the covered share of weight and the terms a sentence misses", () => {
+    const relevant = relevanceScorer(["aes", "key", "round"], corpus)(sentence(["aes", "key"]));
+    expect(relevant?.missing).toEqual(["round"]);
+    expect(relevant?.coverage).toBeGreaterThan(0.5);
+    expect(relevant?.coverage).toBeLessThan(1);
+  });
+
+  it("weighs a named term double, so missing it can sink a sentence", () => {
+    const sentences = [
+      sentence(["late", "book", "fin"]),
+      sentence(["dvd", "lent"]),
+      sentence(["late", "return"]),
+      sentence(["fin", "charg"]),
+    ];
+    const question = ["fin", "late", "dvd"];
+    expect(relevanceScorer(question, sentences)(sentences[0] as SentenceTerms)).not.toBeNull();
+    expect(relevanceScorer(question, sentences, ["dvd"])(sentences[0] as SentenceTerms)).toBeNull();
+  });
+
+  it("leaves out what the sentence's document is given, without counting it as covered", () => {
+    const books = { terms: ["book", "borrow", "21", "day"], context: [], given: ["orchard", "valley"] };
+    const question = ["book", "borrow", "orchard", "valley"];
+    const named = ["orchard", "valley"];
+    expect(relevanceScorer(question, [books], named)({ ...books, given: [] })).toBeNull();
+    expect(relevanceScorer(question, [books], named)(books)).toMatchObject({ coverage: 1, missing: [] });
+    const only = { terms: ["opening", "hour"], context: [], given: ["orchard", "valley"] };
+    expect(relevanceScorer(["orchard", "valley"], [only], named)(only)).toBeNull();
+  });
+
+  it("does not answer with names alone", () => {
+    const handbook = sentence(["handbook", "appli", "branch", "orchard", "valley", "library"]);
+    const corpus = [handbook, sentence(["architect", "design", "build"]), sentence(["design", "build", "museum"])];
+    const question = ["design", "orchard", "valley", "library", "build"];
+    expect(relevanceScorer(question, corpus)(handbook)).not.toBeNull();
+    expect(relevanceScorer(question, corpus, ["orchard", "valley", "library"])(handbook)).toBeNull();
   });
 
   it("never scores a question without terms", () => {

@@ -2,6 +2,8 @@ import { stem } from "./content-terms";
 
 /** Share of the question's term weight a sentence must cover to count as an answer. */
 export const MIN_COVERAGE = 0.5;
+/** How much more a named term of the question weighs than a common word as rare. */
+const NAME_WEIGHT = 2;
 
 /**
  * Whether two stemmed terms name the same thing: equal, or one extends the other by at most
@@ -32,23 +34,47 @@ const answerTypeWords = new Set(
 export interface SentenceTerms {
   terms: string[];
   context: string[];
+  /**
+   * Question terms its document goes by ("Orchard Valley Library" in the page footer): taken as
+   * given, they are left out of what the sentence must cover rather than counted as covered.
+   */
+  given?: string[];
 }
 
-const mentions = (sentence: SentenceTerms, term: string) =>
+/** Whether the sentence or its heading names `term`. */
+export const mentions = (sentence: SentenceTerms, term: string) =>
   sentence.terms.some((own) => sameTerm(term, own)) || sentence.context.some((heading) => sameTerm(term, heading));
+
+const isGiven = (sentence: SentenceTerms, term: string) =>
+  (sentence.given ?? []).some((given) => sameTerm(term, given));
+
+/** Whether the sentence, its heading or its document names `term`. */
+export const mentionsOrGiven = (sentence: SentenceTerms, term: string) =>
+  mentions(sentence, term) || isGiven(sentence, term);
+
+/** Whether `term` is only given by the sentence's document, not named by the sentence or its heading. */
+const onlyGiven = (sentence: SentenceTerms, term: string) => isGiven(sentence, term) && !mentions(sentence, term);
+
+/** How a sentence meets a question: a score, the share of term weight it covers and the terms it misses. */
+export interface Relevance {
+  score: number;
+  coverage: number;
+  missing: string[];
+}
 
 /**
  * Builds a scorer of sentences against one question's content terms. A term weighs more the
  * fewer of the part's sentences mention it, and most when none does: missing such a term is
- * what an off-topic question looks like. The scorer returns null below the relevance floor
- * (fewer than half of the terms, fewer than two when the question has two or more, or less
- * than half of their weight), else a score rising with coverage and with question phrases
- * found in the same order ("block size").
+ * what an off-topic question looks like; `named` terms weigh double. The scorer returns null
+ * below the relevance floor (fewer than half of the terms a sentence is not given, fewer than
+ * two when there are two or more, or less than half of their weight), else a score rising
+ * with coverage and with question phrases found in the same order ("block size").
  */
 export function relevanceScorer(
   allQuestionTerms: string[],
   sentences: SentenceTerms[],
-): (sentence: SentenceTerms) => number | null {
+  named: string[] = [],
+): (sentence: SentenceTerms) => Relevance | null {
   const n = sentences.length;
   const unmentioned = (term: string) => !sentences.some((sentence) => mentions(sentence, term));
   const subjectTerms = allQuestionTerms.filter((term) => !(answerTypeWords.has(term) && unmentioned(term)));
@@ -56,18 +82,24 @@ export function relevanceScorer(
   const weight = new Map(
     questionTerms.map((term) => {
       const frequency = sentences.filter((sentence) => mentions(sentence, term)).length;
-      return [term, Math.log(1 + (n + 1) / (frequency + 0.5))];
+      // A name ("Willow Park", "K7") singles out what is asked about more than any common word.
+      const nameFactor = named.includes(term) ? NAME_WEIGHT : 1;
+      return [term, nameFactor * Math.log(1 + (n + 1) / (frequency + 0.5))];
     }),
   );
   const weightOf = (term: string) => weight.get(term) ?? 0;
-  const total = questionTerms.reduce((sum, term) => sum + weightOf(term), 0);
-  const needed = Math.max(Math.ceil(questionTerms.length / 2), Math.min(questionTerms.length, 2));
   const questionPairs = questionTerms.slice(1).map((term, k) => [questionTerms[k] as string, term] as const);
 
   return (sentence) => {
-    const matched = questionTerms.filter((term) => mentions(sentence, term));
-    const coverage = matched.reduce((sum, term) => sum + weightOf(term), 0) / total;
-    if (questionTerms.length === 0 || matched.length < needed || coverage < MIN_COVERAGE) return null;
+    const asked = questionTerms.filter((term) => !onlyGiven(sentence, term));
+    const matched = asked.filter((term) => mentions(sentence, term));
+    const total = asked.reduce((sum, term) => sum + weightOf(term), 0);
+    const coverage = total > 0 ? matched.reduce((sum, term) => sum + weightOf(term), 0) / total : 0;
+    const needed = Math.max(Math.ceil(asked.length / 2), Math.min(asked.length, 2));
+    if (asked.length === 0 || matched.length < needed || coverage < MIN_COVERAGE) return null;
+    // Names say whom the question is about; the other words say what it asks. Names alone answer nothing.
+    const plain = asked.filter((term) => !named.includes(term));
+    if (plain.filter((term) => matched.includes(term)).length < Math.ceil(plain.length / 2)) return null;
     const { terms } = sentence;
     const phrases = questionPairs.filter(([first, second]) =>
       terms.some(
@@ -75,6 +107,7 @@ export function relevanceScorer(
       ),
     ).length;
     // Weight alone would let one rare term outrank a sentence that matches as many terms and answers.
-    return (coverage + matched.length / questionTerms.length) / 2 + 0.1 * Math.min(phrases, 2);
+    const score = (coverage + matched.length / asked.length) / 2 + 0.1 * Math.min(phrases, 2);
+    return { score, coverage, missing: asked.filter((term) => !matched.includes(term)) };
   };
 }

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { expectedAnswer, statesAnswerKind } from "./answer-type";
+
+describe("expectedAnswer", () => {
+  it.each([
+    ["How often should the chain be lubricated?", "frequency"],
+    ["How long can books be borrowed?", "duration"],
+    ["How much time does charging take?", "duration"],
+    ["When does the standard become effective?", "time"],
+    ["In which year was it published?", "time"],
+    ["What year was it published?", "time"],
+    ["How many rounds does AES-256 use?", "quantity"],
+    ["What is the block size of AES?", "quantity"],
+    ["What tyre pressure should be used?", "quantity"],
+    ["What is residual risk?", null],
+    ["Who will present the annual accounts?", null],
+  ])("reads %j as asking for %s", (question, kind) => {
+    expect(expectedAnswer(question).kind).toBe(kind);
+  });
+
+  it("names the noun a how-many question counts", () => {
+    expect(expectedAnswer("How many rounds does AES-256 use?").counted).toBe("round");
+    expect(expectedAnswer("How many street lamps will be replaced?").counted).toBe("street");
+    expect(expectedAnswer("How much does a card cost?").counted).toBeNull();
+  });
+
+  it("names the measured attribute asked about", () => {
+    expect(expectedAnswer("What is the battery capacity of the K7?").attribute?.term).toBe("capacity");
+    expect(expectedAnswer("What is the notice period of the lease?").attribute?.term).toBe("period");
+    expect(expectedAnswer("How long is the warranty on the frame?").attribute).toBeNull();
+    expect(expectedAnswer("What is residual risk?").attribute).toBeNull();
+  });
+});
+
+describe("statesAnswerKind", () => {
+  it("finds a new figure for a quantity, not one the question holds or a reference", () => {
+    expect(statesAnswerKind("Members may borrow at most 25 items at once.", "quantity")).toBe(true);
+    expect(statesAnswerKind("The State consists of four rows of bytes.", "quantity")).toBe(true);
+    expect(statesAnswerKind("AES-256 uses a key of 256 bits.", "quantity", "How many rounds does AES-256 use?")).toBe(
+      false,
+    );
+    expect(statesAnswerKind("The rounds are described in Section 5.1.", "quantity")).toBe(false);
+    expect(statesAnswerKind("The Kestrel K7 is a trekking e-bike.", "quantity")).toBe(false);
+  });
+
+  it("needs a time or length unit for a duration", () => {
+    expect(statesAnswerKind("Books may be borrowed for 21 days.", "duration")).toBe(true);
+    expect(statesAnswerKind("Work is expected to last eleven weeks.", "duration")).toBe(true);
+    expect(statesAnswerKind("The name should not exceed 8 characters.", "duration")).toBe(true);
+    expect(statesAnswerKind("The handbook applies to all four branches.", "duration")).toBe(false);
+  });
+
+  it("needs a date, a year, a clock time or a span for a time", () => {
+    expect(statesAnswerKind("This standard becomes effective on May 26, 2002.", "time")).toBe(true);
+    expect(statesAnswerKind("The meeting starts at 19:00 in the hall.", "time")).toBe(true);
+    expect(statesAnswerKind("The first service is due after three months.", "time")).toBe(true);
+    expect(statesAnswerKind("Implementations may support longer keys.", "time")).toBe(false);
+  });
+
+  it("needs a rhythm for a frequency", () => {
+    expect(statesAnswerKind("Lubricate the chain every 300 km.", "frequency")).toBe(true);
+    expect(statesAnswerKind("Comments are reviewed on a semi-annual basis.", "frequency")).toBe(true);
+    expect(statesAnswerKind("Check the tyres weekly.", "frequency")).toBe(true);
+    expect(statesAnswerKind("The chain must be lubricated.", "frequency")).toBe(false);
+  });
+});

@@ -1,0 +1,60 @@
+import { type Attribute, attributeOf, LENGTH_UNITS, measurement, TIME_UNITS } from "./attribute-units";
+import { contentTerms } from "./content-terms";
+import { valueFigures } from "./value-figures";
+
+/**
+ * The kind of fact a question asks for, when its wording says so: a figure ("how many",
+ * "what size"), a length of time or extent ("how long"), a date or moment ("when"), or a
+ * frequency ("how often").
+ */
+export type AnswerKind = "quantity" | "duration" | "time" | "frequency";
+
+export interface ExpectedAnswer {
+  kind: AnswerKind | null;
+  /** Stemmed noun a "how many X" question counts; a sentence that never names X does not answer it. */
+  counted: string | null;
+  /** The measured attribute asked about ("capacity", "price"), with the units its values come in. */
+  attribute: Attribute | null;
+}
+
+const frequencyQuestion = /\bhow (?:often|frequently)\b|\bat what (?:interval|frequency)\b/i;
+const durationQuestion = /\bhow long\b|\bhow much time\b/i;
+const timeQuestion = /^\s*(?:until |since |by )?when\b|\b(?:what|which) (?:year|date|day|month|time)\b/i;
+const quantityQuestion =
+  /\bhow (?:many|much|large|big|small|old|far|fast|heavy|tall|wide|high|deep)\b|\b(?:size|length|number|count|amount|limit|maximum|minimum|rate)\b/i;
+const countedNoun = /\bhow many\s+(\p{L}[\p{L}\p{N}-]*)/iu;
+
+/** What answer `question` expects, judged from its wording alone. */
+export function expectedAnswer(question: string): ExpectedAnswer {
+  const attribute = attributeOf(contentTerms(question));
+  if (frequencyQuestion.test(question)) return { kind: "frequency", counted: null, attribute: null };
+  if (durationQuestion.test(question)) return { kind: "duration", counted: null, attribute };
+  if (timeQuestion.test(question)) return { kind: "time", counted: null, attribute: null };
+  if (quantityQuestion.test(question) || attribute !== null) {
+    const counted = countedNoun.exec(question)?.[1];
+    return { kind: "quantity", counted: counted ? (contentTerms(counted)[0] ?? null) : null, attribute };
+  }
+  return { kind: null, counted: null, attribute: null };
+}
+
+// Capitalised only, or every "may" would read as a month.
+const calendar =
+  /\b(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b|\b(?:1[89]|20)\d\d\b|\b\d{1,2}:\d\d\b/;
+const frequency =
+  /\bevery\b|\beach (?:day|week|month|quarter|year|time)\b|\b(?:hourly|daily|weekly|fortnightly|monthly|quarterly|yearly|annually|semi-annual(?:ly)?)\b|\bper (?:hour|day|week|month|quarter|year)\b|\b(?:once|twice)\b|\btimes (?:a|per)\b/i;
+const span = measurement(TIME_UNITS);
+const extent = measurement(LENGTH_UNITS);
+
+/** Whether `text` states a fact of `kind` beyond the figures `question` already contains. */
+export function statesAnswerKind(text: string, kind: AnswerKind, question = ""): boolean {
+  switch (kind) {
+    case "quantity":
+      return valueFigures(text, question).length > 0;
+    case "duration":
+      return span.test(text) || extent.test(text);
+    case "time":
+      return calendar.test(text) || span.test(text);
+    case "frequency":
+      return frequency.test(text);
+  }
+}

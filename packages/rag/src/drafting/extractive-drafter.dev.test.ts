@@ -1,0 +1,62 @@
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { buildDevDocuments } from "./dev-set/dev-documents";
+import { devCorpusFiles, devQuestions } from "./dev-set/dev-questions";
+import { type DevOutcome, devScores, runDevSet } from "./dev-set/run-dev-set";
+import { ExtractiveDrafter } from "./extractive-drafter";
+
+// The drafter's development set (never the eval's holdout questions): the embedded pipeline over
+// invented PDFs and, when present, the public PDFs of ../shared/corpus, all in one pool.
+const corpusDir = resolve(process.cwd(), "../shared/corpus");
+const corpusPresent = devCorpusFiles.every((file) => existsSync(resolve(corpusDir, file)));
+if (!corpusPresent)
+  console.warn(`shared corpus not found at ${corpusDir}: the dev set runs on invented documents only`);
+
+async function run(withCorpus: boolean): Promise<DevOutcome[]> {
+  const documents = await buildDevDocuments();
+  if (withCorpus) {
+    for (const file of devCorpusFiles) {
+      documents.push({ filename: file, bytes: new Uint8Array(await readFile(resolve(corpusDir, file))) });
+    }
+  }
+  const questions = devQuestions.filter((question) => withCorpus || !question.corpus);
+  return runDevSet(new ExtractiveDrafter(), documents, questions);
+}
+
+/** Lines naming the questions that went wrong, so a failing floor says where. */
+const misses = (outcomes: DevOutcome[]) =>
+  outcomes
+    .filter((outcome) =>
+      outcome.question.answer ? !outcome.claims.some((claim) => claim.correct) : outcome.claims.length > 0,
+    )
+    .map((outcome) => `${outcome.question.question} -> ${outcome.claims.map((claim) => claim.quote).join(" | ")}`);
+
+describe("the extractive drafter on its development set", () => {
+  it("answers the invented documents, refuses their near misses and keeps every claim valid", async () => {
+    const outcomes = await run(false);
+    const scores = devScores(outcomes);
+    const context = misses(outcomes).join("\n");
+    expect(scores.answerable + scores.unanswerable, context).toBe(29);
+    expect(scores.correct, context).toBeGreaterThanOrEqual(17);
+    expect(scores.answered - scores.correct, context).toBe(0);
+    expect(scores.refused, context).toBeGreaterThanOrEqual(9);
+    expect(scores.correctClaims / scores.claims, context).toBeGreaterThanOrEqual(0.85);
+    expect(outcomes.every((outcome) => outcome.dropped === 0)).toBe(true);
+  });
+
+  it.skipIf(!corpusPresent)(
+    "adds the shared corpus and still answers, refuses and cites (needs ../shared/corpus)",
+    async () => {
+      const outcomes = await run(true);
+      const scores = devScores(outcomes);
+      const context = misses(outcomes).join("\n");
+      expect(scores.answerable + scores.unanswerable, context).toBe(59);
+      expect(scores.correct, context).toBeGreaterThanOrEqual(38);
+      expect(scores.refused, context).toBeGreaterThanOrEqual(14);
+      expect(scores.correctClaims / scores.claims, context).toBeGreaterThanOrEqual(0.7);
+      expect(outcomes.every((outcome) => outcome.dropped === 0)).toBe(true);
+    },
+  );
+});

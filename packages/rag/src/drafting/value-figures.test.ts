@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { valueFigures } from "./value-figures";
+
+describe("valueFigures", () => {
+  it("finds digits and number words", () => {
+    expect(valueFigures("Refunds take ten days and cost 3.50 euros, up to 1,000 items.")).toEqual([
+      "ten",
+      "3.50",
+      "1,000",
+    ]);
+  });
+
+  it("leaves out identifiers, references and equation numbers", () => {
+    expect(valueFigures("The Kestrel K7 follows AES-256 as in Section 4.1, Fig. 3 and [12].")).toEqual([]);
+    expect(valueFigures("This follows from (4.13) and ISO 9000 below.")).toEqual([]);
+  });
+
+  it("leaves out figures the question already holds", () => {
+    expect(valueFigures("AES-256 uses 14 rounds and 256 bits.", "How many rounds for a 256 bit key?")).toEqual(["14"]);
+  });
+});

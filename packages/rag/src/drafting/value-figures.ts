@@ -1,0 +1,29 @@
+const numberWords =
+  "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen|half";
+
+/** Regex source of one figure: digits ("1,000", "3.5") or a number word ("three"). */
+export const FIGURE = `(?:\\d+(?:[.,]\\d+)*|(?:${numberWords})\\b)`;
+
+/** A figure standing on its own: not part of an identifier such as "K7" or "AES-256". */
+const figure = new RegExp(`(?<![\\p{L}\\p{N}_.-])\\d+(?:[.,]\\d+)*(?![\\p{L}\\p{N}])|\\b(?:${numberWords})\\b`, "giu");
+/** Any figure, identifiers included: "AES-256" in the question makes a "256" in a sentence no news. */
+const anyFigure = new RegExp(`\\d+(?:[.,]\\d+)*|\\b(?:${numberWords})\\b`, "giu");
+/** What makes the figure after it a reference rather than a value: "Section 4.1", "Fig. 3", "[12]", "ISO 9000". */
+const referenceBefore =
+  /(?:\b(?:sec(?:tion)?s?|fig(?:ure)?s?|tables?|appendix|annex|rfc|steps?|pages?|pp?|eq(?:uation)?s?|chapters?|parts?|title|category|law|no|items?|version|iso(?:\/iec)?|ts|guide)\.?|[[§])\s*$/i;
+
+/**
+ * The figures of `text` that carry a value, lowercased: references, equation numbers such as
+ * "(4.13)" and figures that `question` already contains are left out.
+ */
+export function valueFigures(text: string, question = ""): string[] {
+  const asked = new Set(Array.from(question.matchAll(anyFigure), (match) => match[0].toLowerCase()));
+  return Array.from(text.matchAll(figure))
+    .filter((match) => {
+      const before = text.slice(Math.max(0, match.index - 14), match.index);
+      const equation = before.endsWith("(") && text[match.index + match[0].length] === ")";
+      return !equation && !referenceBefore.test(before);
+    })
+    .map((match) => match[0].toLowerCase())
+    .filter((value) => !asked.has(value));
+}
