@@ -19,8 +19,11 @@ export type Claim = z.infer<typeof claimSchema>;
 export const answerPartSchema = z.object({
   index: z.number().int().nonnegative(),
   question: z.string(),
-  status: z.enum(["answered", "abstained", "failed"]),
-  /** Plain-language reason when the part failed (e.g. the generator's output could not be read). */
+  status: z.enum(["answered", "abstained"]),
+  /**
+   * Plain-language reason when the part could not be drafted (e.g. the language model's output
+   * could not be read); such a part is `abstained` with no claims.
+   */
   error: z.string().optional(),
   claims: z.array(claimSchema),
 });

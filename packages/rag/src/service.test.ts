@@ -440,7 +440,7 @@ describe("RAGService.ask", () => {
     ]);
   });
 
-  it("marks a part failed when the drafter reports an error for it, and keeps the other parts", async () => {
+  it("reports a part as abstained with an error when the drafter reports an error for it, and keeps the other parts", async () => {
     const drafter = new ScriptedDrafter({
       0: () => ({ abstained: false, claims: [], error: "The generator's reply could not be read." }),
       1: quoting(2),
@@ -451,7 +451,7 @@ describe("RAGService.ask", () => {
     expect(response.parts[0]).toEqual({
       index: 0,
       question: "What is the block size of AES?",
-      status: "failed",
+      status: "abstained",
       error: "The generator's reply could not be read.",
       claims: [],
     });
@@ -460,11 +460,11 @@ describe("RAGService.ask", () => {
     expect(askResponseSchema.safeParse(response).success).toBe(true);
   });
 
-  it("marks a part failed when the drafter returns no draft for it", async () => {
+  it("reports a part as abstained with an error when the drafter returns no draft for it", async () => {
     const { service } = makeService({ drafter: new ScriptedDrafter({ 1: quoting(1) }) });
     const response = await service.ask({ question: twoParts, jevMode: "off" });
     expect(response.parts[0]).toMatchObject({
-      status: "failed",
+      status: "abstained",
       error: "The generator returned no draft for this part.",
     });
   });

@@ -131,7 +131,7 @@ export class RAGService {
     const parts = ledger.parts.map((part): AnswerPart => {
       const question = questions[part.index] as string;
       const error = checked[part.index]?.error;
-      if (error !== undefined) return { index: part.index, question, status: "failed", error, claims: [] };
+      if (error !== undefined) return { index: part.index, question, status: "abstained", error, claims: [] };
       const claims = applyAudit(part, mode, audit.results);
       return { index: part.index, question, status: claims.length > 0 ? "answered" : "abstained", claims };
     });

@@ -18,11 +18,6 @@ function responseStatus(error: unknown): number | undefined {
   return undefined;
 }
 
-/** Short server message, never a whole body. */
-function shortMessage(error: Error): string {
-  const text = error.message.replace(/\s+/g, " ").trim();
-  return text.length > 160 ? `${text.slice(0, 157)}...` : text;
-}
 
 /** True when Ollama refused an input longer than the model's context (sent with `truncate: false`). */
 export function isContextLengthFailure(error: unknown): boolean {
@@ -46,7 +41,8 @@ export function describeOllamaFailure(error: unknown, context: OllamaFailureCont
     if (status === 401 || status === 403) {
       return context.unavailable(`Ollama at ${host} refused the request (HTTP ${status}).`, error);
     }
-    return context.unavailable(`Ollama at ${host} answered HTTP ${status}: ${shortMessage(error)}`, error);
+    // Ollama's own error text stays on `cause` (logged), never in a message a client can see.
+    return context.unavailable(`Ollama at ${host} answered HTTP ${status}.`, error);
   }
   if (isNetworkFailure(error)) {
     return context.unavailable(`Ollama at ${host} is not reachable.`, error);

@@ -16,12 +16,6 @@ export function isAlreadyExists(error: unknown): boolean {
   return answer !== undefined && (answer.status === 409 || /already exists/i.test(answer.text ?? ""));
 }
 
-/** Qdrant's error text, short; never a whole body. */
-function shortText(text: string | undefined): string {
-  if (!text) return "";
-  const flat = text.replace(/\s+/g, " ").trim();
-  return `: ${flat.length > 160 ? `${flat.slice(0, 157)}...` : flat}`;
-}
 
 /**
  * One typed error with a plain message for anything the Qdrant client throws.
@@ -30,7 +24,8 @@ function shortText(text: string | undefined): string {
 export function describeQdrantFailure(error: unknown, origin: string): VectorStoreUnavailableError {
   const answer = qdrantStatus(error);
   if (answer) {
-    const { status, text } = answer;
+    // Qdrant's own error text stays on `cause` (logged), never in a message a client can see.
+    const { status } = answer;
     if (status === 401 || status === 403) {
       return new VectorStoreUnavailableError(`Qdrant at ${origin} rejected the API key (HTTP ${status}).`, {
         cause: error,
@@ -39,12 +34,12 @@ export function describeQdrantFailure(error: unknown, origin: string): VectorSto
     if (status === 429)
       return new VectorStoreUnavailableError(`Qdrant at ${origin} is overloaded (HTTP 429).`, { cause: error });
     if (status >= 500) {
-      return new VectorStoreUnavailableError(`Qdrant at ${origin} failed (HTTP ${status})${shortText(text)}`, {
+      return new VectorStoreUnavailableError(`Qdrant at ${origin} failed (HTTP ${status}); its log has the details.`, {
         cause: error,
       });
     }
     return new VectorStoreUnavailableError(
-      `Qdrant at ${origin} refused the request (HTTP ${status})${shortText(text)}`,
+      `Qdrant at ${origin} refused the request (HTTP ${status}); its log has the details.`,
       {
         cause: error,
       },

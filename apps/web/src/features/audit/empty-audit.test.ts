@@ -15,7 +15,7 @@ describe("explainEmptyAudit", () => {
     const parts = abstainedResponse().parts;
     const first = parts[0];
     if (!first) throw new Error("fixture has parts");
-    first.status = "failed";
+    first.error = "The language model's answer could not be read as JSON.";
     expect(explainEmptyAudit(parts)).toBe(
       "Nothing was checked: 1 part could not be answered and the documents do not answer the other part, so there were no claims to send for a support check.",
     );

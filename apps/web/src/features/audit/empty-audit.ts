@@ -6,7 +6,7 @@ import type { AnswerPart } from "@audited-rag/core";
  */
 export function explainEmptyAudit(parts: AnswerPart[]): string | null {
   if (parts.some((part) => part.claims.length > 0)) return null;
-  const failed = parts.filter((part) => part.status === "failed").length;
+  const failed = parts.filter((part) => part.error !== undefined).length;
   if (failed === 0) {
     return "Nothing was checked: the documents do not answer this question, so there were no claims to send for a support check.";
   }

@@ -29,10 +29,10 @@ export function AnswerPart({ part, ledger, selection, onSelect }: AnswerPartProp
           ))}
         </ol>
       )}
-      {part.status === "abstained" && (
+      {part.status === "abstained" && part.error === undefined && (
         <p className="part-note">The documents do not answer this part of the question.</p>
       )}
-      {part.status === "failed" && (
+      {part.error !== undefined && (
         <p className="part-note part-note--error">
           This part could not be answered{part.error ? `: ${part.error}` : "."}
         </p>
