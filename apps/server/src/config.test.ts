@@ -35,6 +35,15 @@ describe("parseConfig", () => {
     }
   });
 
+  it("lists value and combination problems together", () => {
+    try {
+      parseConfig({ PORT: "abc", RAG_JEV_MODE: "observe", RAG_VECTOR_STORE: "qdrant" });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigError).problems).toHaveLength(3);
+    }
+  });
+
   it("refuses the auditor without a key and Qdrant without an embedder", () => {
     expect(() => parseConfig({ RAG_JEV_MODE: "observe" })).toThrow(/TYPESAFE_API_KEY/);
     expect(() => parseConfig({ RAG_VECTOR_STORE: "qdrant" })).toThrow(/RAG_EMBEDDER=ollama/);

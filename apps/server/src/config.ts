@@ -97,32 +97,31 @@ export interface AppConfig {
  * `.env.example` with blank values keeps the defaults.
  */
 export function parseConfig(environment: Record<string, string | undefined>): AppConfig {
-  const known = Object.fromEntries(
+  const known: Record<string, string> = Object.fromEntries(
     Object.keys(environmentSchema.shape).flatMap((name) => {
       const value = environment[name];
       return value === undefined || value === "" ? [] : [[name, value]];
     }),
   );
   const parsed = environmentSchema.safeParse(known);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => {
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => {
         const name = String(issue.path[0]);
         return `${name}=${JSON.stringify(environment[name])}: ${issue.message}`;
-      }),
-    );
-  }
-  const env = parsed.data;
-  const problems: string[] = [];
-  if (env.RAG_JEV_MODE !== "off" && env.TYPESAFE_API_KEY === undefined) {
+      });
+  // Settings that only make sense together, read from the raw values so one message lists everything.
+  const mode = known.RAG_JEV_MODE ?? "off";
+  if ((mode === "observe" || mode === "repair") && !known.TYPESAFE_API_KEY?.trim()) {
     problems.push(
-      `RAG_JEV_MODE=${env.RAG_JEV_MODE} sends claims to TypeSafe's Jev and needs TYPESAFE_API_KEY; set the key or use RAG_JEV_MODE=off`,
+      `RAG_JEV_MODE=${mode} sends claims to TypeSafe's Jev and needs TYPESAFE_API_KEY; set the key or use RAG_JEV_MODE=off`,
     );
   }
-  if (env.RAG_VECTOR_STORE === "qdrant" && env.RAG_EMBEDDER === "none") {
+  if (known.RAG_VECTOR_STORE === "qdrant" && (known.RAG_EMBEDDER ?? "none") === "none") {
     problems.push("RAG_VECTOR_STORE=qdrant needs dense vectors: set RAG_EMBEDDER=ollama");
   }
-  if (problems.length > 0) throw new ConfigError(problems);
+  if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
+  const env = parsed.data;
 
   return {
     host: env.HOST,

@@ -31,7 +31,11 @@ const fastifyCodes: Record<string, { code: string; status: number; message?: str
     status: 400,
     message: "Send the PDF as multipart/form-data in the field 'file'",
   },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: "INVALID_REQUEST", status: 415, message: "Unsupported content type" },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: "UNSUPPORTED_MEDIA",
+    status: 415,
+    message: "Unsupported content type: send JSON to /api/ask and multipart/form-data to /api/documents",
+  },
   FST_ERR_CTP_INVALID_JSON_BODY: { code: "INVALID_REQUEST", status: 400, message: "The body is not valid JSON" },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: "INVALID_REQUEST", status: 400, message: "The body is empty" },
 };

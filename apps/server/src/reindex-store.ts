@@ -30,8 +30,6 @@ export async function reindexStore(
     });
     return { ...result, index: services.index.name };
   } finally {
-    await services.ingestor.close();
-    await services.index.close();
-    services.store.close();
+    await services.close();
   }
 }

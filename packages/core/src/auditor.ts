@@ -36,4 +36,6 @@ export interface AnswerAuditor {
   audit(input: { mode: "observe" | "repair"; parts: AuditPartInput[] }, signal?: AbortSignal): Promise<AuditOutcome>;
   /** Whether the auditor can be reached, without spending tokens. */
   health(signal?: AbortSignal): Promise<ComponentHealth>;
+  /** Releases pooled connections. */
+  close(): Promise<void>;
 }

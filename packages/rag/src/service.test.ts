@@ -144,6 +144,8 @@ class ScriptedAuditor implements AnswerAuditor {
       usage: { inputTokens: 100 * claims.length, outputTokens: 3 * claims.length, jevRequests: claims.length },
     };
   }
+  async close(): Promise<void> {}
+
   async health(): Promise<ComponentHealth> {
     return { status: "ok" };
   }
@@ -333,7 +335,8 @@ describe("RAGService.ask", () => {
     const index = new FakeIndex({ block: ["b1", "c2"] });
     const { service } = makeService({ index, drafter: new ScriptedDrafter({}) });
     const response = await service.ask({ question: "What is the block size?", documentIds: [], jevMode: "off" });
-    expect(index.queries[0]).toEqual({ text: "What is the block size?", topK: 8 });
+    // The index is asked for ready documents only, so chunks of ingests in progress take no top-k slots.
+    expect(index.queries[0]).toEqual({ text: "What is the block size?", topK: 8, documentIds: ["docA"] });
     expect(response.ledger.map((entry) => entry.chunkId)).toEqual(["c2"]);
   });
 

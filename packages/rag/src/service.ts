@@ -166,7 +166,8 @@ export class RAGService {
     if (documentIds === undefined || documentIds.length === 0) {
       const ready = chunks.readyDocumentIds();
       if (ready.length === 0) throw new NoDocumentsError("Upload a PDF before asking.");
-      return { ready: new Set(ready) };
+      // Filtering to ready documents keeps chunks of ingests in progress (or left by a failed one) from taking top-k slots.
+      return { filter: ready, ready: new Set(ready) };
     }
     const requested = [...new Set(documentIds)];
     const unknown = requested.filter((id) => chunks.getDocument(id) === undefined);

@@ -29,6 +29,8 @@ export interface Services {
   ingestor: DocumentIngestor;
   rag: RAGService;
   healthChecks(): Record<string, HealthCheck>;
+  /** Waits for running ingests, then releases connections, the worker and the database. */
+  close(): Promise<void>;
 }
 
 declare module "fastify" {
@@ -111,6 +113,12 @@ export function createServices(config: AppConfig): Services {
         generator: (signal) => drafter.health(signal),
         auditor: auditor ? (signal) => auditor.health(signal) : disabled,
       }),
+      close: async () => {
+        await ingestor.close();
+        await auditor?.close();
+        await index.close();
+        store.close();
+      },
     };
   } catch (error) {
     store.close();
@@ -122,15 +130,12 @@ export function createServices(config: AppConfig): Services {
 const services: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
   const built = createServices(config);
   app.decorate("services", built);
+  // Registered before recovery so a failed boot still releases the database and the worker.
+  app.addHook("onClose", () => built.close());
   // Uploads cut off by a crash or restart are never resumed.
   await rm(path.join(config.dataDir, "tmp"), { recursive: true, force: true });
   const interrupted = await built.ingestor.recoverInterrupted();
   if (interrupted.length > 0) app.log.warn({ documents: interrupted }, "marked interrupted ingests as failed");
-  app.addHook("onClose", async () => {
-    await built.ingestor.close();
-    await built.index.close();
-    built.store.close();
-  });
 };
 
 export const servicesPlugin = fastifyPlugin(services, { name: "services" });

@@ -18,7 +18,8 @@ export const documentRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (
       maxBytes: config.maxUploadBytes,
     });
     const { document, created, done } = await ingestor.ingest(upload);
-    if (!created) return reply.status(200).send({ document });
+    // The same bytes again: the existing document, once ready when the client asked to wait.
+    if (!created) return reply.status(200).send({ document: wait ? await done : document });
     if (!wait) {
       done.catch((error: unknown) => request.log.warn({ err: error, documentId: document.id }, "ingest failed"));
       return reply.status(202).send({ document });

@@ -146,7 +146,7 @@ export class DocumentIngestor {
   }
 
   private async start(upload: Upload, signal: AbortSignal | undefined): Promise<IngestResult> {
-    const { store } = this.options;
+    const { store, index } = this.options;
     let extraction: ExtractionResult;
     try {
       extraction = await this.extract(upload.tempPath, signal);
@@ -160,6 +160,8 @@ export class DocumentIngestor {
       old?.status === "failed";
       old = store.findBySha256(upload.sha256)
     ) {
+      // Its index entries may have outlived a failed clean-up; without the row nothing else could remove them.
+      await index.deleteDocument(old.id, signal).catch(() => undefined);
       store.deleteDocument(old.id);
     }
     const created = store.createDocument({
