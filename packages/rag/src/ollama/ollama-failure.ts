@@ -18,7 +18,6 @@ function responseStatus(error: unknown): number | undefined {
   return undefined;
 }
 
-
 /** True when Ollama refused an input longer than the model's context (sent with `truncate: false`). */
 export function isContextLengthFailure(error: unknown): boolean {
   return error instanceof Error && responseStatus(error) !== undefined && /context length/i.test(error.message);

@@ -16,7 +16,6 @@ export function isAlreadyExists(error: unknown): boolean {
   return answer !== undefined && (answer.status === 409 || /already exists/i.test(answer.text ?? ""));
 }
 
-
 /**
  * One typed error with a plain message for anything the Qdrant client throws.
  * `origin` is the configured URL without credentials, e.g. `http://qdrant:6333`.
