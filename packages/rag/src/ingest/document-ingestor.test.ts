@@ -236,12 +236,13 @@ describe("DocumentIngestor", () => {
     expect(store.listDocuments().map((document) => document.status)).toEqual(["ready"]);
   });
 
-  it("fails when the original cannot be kept", async () => {
+  it("refuses, storing nothing, when the original cannot be kept", async () => {
     const subject = ingestor();
     rmSync(store.originalsDir, { recursive: true });
     writeFileSync(store.originalsDir, "not a folder");
     await expect(subject.ingest(samplePolicy())).rejects.toMatchObject({ code: "STORAGE_ERROR" });
-    expect(store.listDocuments()[0]).toMatchObject({ status: "failed", error: { code: "STORAGE_ERROR" } });
+    // The original is kept before the row is written, so there is no row to mark failed.
+    expect(store.listDocuments()).toEqual([]);
     expect(incoming()).toEqual([]);
   });
 

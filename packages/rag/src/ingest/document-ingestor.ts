@@ -164,18 +164,26 @@ export class DocumentIngestor {
       await index.deleteDocument(old.id, signal).catch(() => undefined);
       store.deleteDocument(old.id);
     }
-    const created = store.createDocument({
-      id: this.createId(),
-      filename: upload.filename,
-      sha256: upload.sha256,
-      bytes: upload.bytes,
-      pages: extraction.pageCount,
-    });
+    // The original is kept before the row exists, so a DELETE can never see a row whose ingest is not
+    // yet registered below; a crash in between leaves only an orphan file, which boot removes.
     try {
       await moveFile(upload.tempPath, store.originalPath(upload.sha256));
     } catch (error) {
       await removeFile(upload.tempPath);
-      throw await this.fail(created, new StorageError("The uploaded file could not be kept.", { cause: error }));
+      throw new StorageError("The uploaded file could not be kept.", { cause: error });
+    }
+    let created: DocumentInfo;
+    try {
+      created = store.createDocument({
+        id: this.createId(),
+        filename: upload.filename,
+        sha256: upload.sha256,
+        bytes: upload.bytes,
+        pages: extraction.pageCount,
+      });
+    } catch (error) {
+      if (!store.isOriginalInUse(upload.sha256)) await removeFile(store.originalPath(upload.sha256));
+      throw error;
     }
     const controller = new AbortController();
     const processingSignal = signal ? AbortSignal.any([signal, controller.signal]) : controller.signal;
