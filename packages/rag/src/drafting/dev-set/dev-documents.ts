@@ -1,4 +1,5 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
+import { wrapText } from "../../../../../tests/support/make-pdf";
 
 /**
  * Invented documents for the drafter's development set (not the eval's holdout). A block is a
@@ -108,7 +109,7 @@ async function buildPdf(text: DevText): Promise<Uint8Array> {
     for (const block of blocks) {
       const lines = block.includes("\n")
         ? block.split("\n")
-        : wrap(block, (s) => font.widthOfTextAtSize(s, size), width);
+        : wrapText(block, (s) => font.widthOfTextAtSize(s, size), width);
       for (const line of lines) {
         page.drawText(line, { x: 60, y, size, font });
         y -= size * 1.4;
@@ -118,20 +119,4 @@ async function buildPdf(text: DevText): Promise<Uint8Array> {
     page.drawText(text.footer(k + 1), { x: 60, y: 40, size: 8, font });
   }
   return document.save();
-}
-
-function wrap(paragraph: string, widthOf: (text: string) => number, maxWidth: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of paragraph.split(" ")) {
-    const candidate = line === "" ? word : `${line} ${word}`;
-    if (widthOf(candidate) > maxWidth && line !== "") {
-      lines.push(line);
-      line = word;
-    } else {
-      line = candidate;
-    }
-  }
-  if (line !== "") lines.push(line);
-  return lines;
 }
