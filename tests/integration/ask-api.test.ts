@@ -146,5 +146,6 @@ describe("ask API on the embedded defaults", () => {
     expect(policy).toContain("default-src 'self'");
     expect(policy).toContain("object-src 'none'");
     expect(policy).not.toContain("'unsafe-eval'");
+    expect(policy).not.toContain("upgrade-insecure-requests");
   });
 });

@@ -48,6 +48,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        // Self-hosted installs are often plain HTTP on a LAN address; upgrading would break every asset there.
+        upgradeInsecureRequests: null,
       },
     },
     // The PDF viewer fetches the original from the same origin; nothing is embedded cross-origin.
