@@ -1,6 +1,6 @@
 import type { ComponentHealth } from "@audited-rag/core";
 import { VectorStoreUnavailableError } from "@audited-rag/core";
-import type { Database } from "better-sqlite3";
+import type { Database, Statement } from "better-sqlite3";
 import * as sqliteVec from "sqlite-vec";
 import { buildFtsQuery, ftsIndexText } from "./fts-query";
 import { reciprocalRankFusion } from "./reciprocal-rank-fusion";
@@ -29,6 +29,8 @@ export class SqliteVectorIndex implements VectorIndex {
   private readonly database: Database;
   private readonly embeddingModel: string | undefined;
   private readonly vecLoadError: unknown;
+  /** Prepared once: BM25 runs for every question part of every ask. */
+  private readonly bm25Statement: Statement;
 
   /** `database` is the metadata store's connection; the index keeps its own tables in the same file. */
   constructor(database: Database, options: SqliteVectorIndexOptions = {}) {
@@ -43,6 +45,12 @@ export class SqliteVectorIndex implements VectorIndex {
         text, content = '', contentless_delete = 1, tokenize = 'porter unicode61 remove_diacritics 2');
       CREATE TABLE IF NOT EXISTS index_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     `);
+    this.bm25Statement = this.database.prepare(
+      `SELECT m.chunk_id AS chunkId, bm25(chunk_fts) AS bm25
+       FROM chunk_fts JOIN index_chunks m ON m.rowid = chunk_fts.rowid
+       WHERE chunk_fts MATCH ? AND (? IS NULL OR m.document_id IN (SELECT value FROM json_each(?)))
+       ORDER BY bm25 LIMIT ?`,
+    );
   }
 
   async upsert(chunks: IndexedChunk[], signal?: AbortSignal): Promise<void> {
@@ -130,14 +138,7 @@ export class SqliteVectorIndex implements VectorIndex {
   private bm25(text: string, limit: number, filter: string | null): { chunkId: string; bm25: number }[] {
     const match = buildFtsQuery(text);
     if (!match) return [];
-    return this.database
-      .prepare(
-        `SELECT m.chunk_id AS chunkId, bm25(chunk_fts) AS bm25
-         FROM chunk_fts JOIN index_chunks m ON m.rowid = chunk_fts.rowid
-         WHERE chunk_fts MATCH ? AND (? IS NULL OR m.document_id IN (SELECT value FROM json_each(?)))
-         ORDER BY bm25 LIMIT ?`,
-      )
-      .all(match, filter, filter, limit) as { chunkId: string; bm25: number }[];
+    return this.bm25Statement.all(match, filter, filter, limit) as { chunkId: string; bm25: number }[];
   }
 
   private dense(embedding: number[], limit: number, filter: string | null): string[] {
