@@ -26,3 +26,4 @@ export * from "./retrieval/vector-index";
 export * from "./service";
 export * from "./store/chunk-record";
 export * from "./store/metadata-store";
+export * from "./structure/passage-structure";

@@ -1,4 +1,5 @@
 import type { ComponentHealth } from "@audited-rag/core";
+import type { PassageStructure } from "../structure/passage-structure";
 
 /** A retrieved passage as the drafter sees it: a local id (1-based within the part) and its text. */
 export interface DraftPassage {
@@ -6,6 +7,8 @@ export interface DraftPassage {
   text: string;
   /** Name of the document it comes from (its file name); passages with one source are one document's. */
   source?: string;
+  /** The passage's layout (tables, lists, headings) when extraction recorded it; absent for flat text. */
+  structure?: PassageStructure;
 }
 
 export interface DraftPartInput {

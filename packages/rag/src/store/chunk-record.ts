@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { PassageStructure } from "../structure/passage-structure";
 
 /** A stored chunk: `text` is `pageText.slice(start, end)` of page `page` (1-based) of the document. */
 export interface ChunkRecord {
@@ -11,6 +12,8 @@ export interface ChunkRecord {
   text: string;
   /** sha256 of `text`, hex. */
   sha256: string;
+  /** Tables, lists and headings of the chunk, when extraction recorded them. */
+  structure?: PassageStructure;
 }
 
 /** A chunk as the ingestor hands it to the store; document id and filename come from the document row. */
