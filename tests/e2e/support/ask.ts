@@ -1,5 +1,5 @@
 import { type AskResponse, askResponseSchema, type Claim } from "@audited-rag/core";
-import type { Page } from "playwright-core";
+import type { Page } from "@playwright/test";
 
 /** Types a question into the real form, submits it and returns the API's answer as the page received it. */
 export async function askThroughForm(page: Page, question: string, mode?: "off" | "observe" | "repair") {

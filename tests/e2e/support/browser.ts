@@ -1,36 +1,8 @@
-import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page, TestInfo } from "@playwright/test";
 
-export const chromiumPath = "/usr/bin/chromium";
 export const screenshotDir = path.resolve("output/playwright");
-
-/**
- * Whether the browser suites run: they need Debian's chromium. Outside CI a missing browser
- * skips them with a message; in CI it must be there, so the suites run and fail loudly.
- */
-export function browserAvailable(): boolean {
-  if (existsSync(chromiumPath)) return true;
-  if (process.env.CI) return true;
-  console.warn(`Skipping browser tests: ${chromiumPath} is not installed (install Debian's chromium to run them).`);
-  return false;
-}
-
-export function launchBrowser(): Promise<Browser> {
-  if (!existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: the e2e suite needs Debian's chromium`);
-  return chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
-}
 
 /** A page plus everything it reported as an error: console errors, uncaught exceptions, native dialogs. */
 export interface WatchedPage {
@@ -40,16 +12,19 @@ export interface WatchedPage {
   dialogs: string[];
 }
 
-export const desktop = { width: 1400, height: 1000 };
-export const mobile = { width: 390, height: 844 };
+/** The viewport of the project a test runs in (desktop or 390 px). */
+export function projectViewport(testInfo: TestInfo): { width: number; height: number } {
+  return testInfo.project.use.viewport ?? { width: 1280, height: 800 };
+}
 
+/** Opens the app in a fresh context at the project's viewport and watches it for errors and dialogs. */
 export async function openPage(
   browser: Browser,
   baseURL: string,
-  viewport = desktop,
+  testInfo: TestInfo,
   beforeLoad?: (context: BrowserContext) => Promise<void>,
 ): Promise<WatchedPage> {
-  const context = await browser.newContext({ baseURL, viewport });
+  const context = await browser.newContext({ baseURL, viewport: projectViewport(testInfo) });
   await beforeLoad?.(context);
   const page = await context.newPage();
   const problems: string[] = [];
@@ -96,9 +71,10 @@ export function progressBarsSeen(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** A full-page screenshot named after the test's project, kept under output/playwright/ for people to look at. */
+export async function screenshot(page: Page, name: string, testInfo: TestInfo): Promise<void> {
   await mkdir(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}-${testInfo.project.name}.png`), fullPage: true });
 }
 
 /** Page width against the viewport: the page itself must never scroll sideways. */

@@ -15,7 +15,28 @@ export interface E2eServer {
   upload(bytes: Uint8Array, filename: string): Promise<DocumentInfo>;
 }
 
-/** The real app on a loopback port and a fresh data folder, serving the built web app. */
+/** Uploads through the API of the app at `url` and waits until ingest finished. */
+export async function uploadTo(url: string, bytes: Uint8Array, filename: string): Promise<DocumentInfo> {
+  const form = new FormData();
+  form.append("file", new Blob([Buffer.from(bytes)], { type: "application/pdf" }), filename);
+  const response = await fetch(`${url}/api/documents?wait=true`, { method: "POST", body: form });
+  if (!response.ok) throw new Error(`upload failed with ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { document: DocumentInfo }).document;
+}
+
+/** Deletes every document of the app at `url`, so a spec starts from an empty library. */
+export async function clearLibrary(url: string): Promise<void> {
+  const listed = (await (await fetch(`${url}/api/documents`)).json()) as { documents: DocumentInfo[] };
+  for (const document of listed.documents) {
+    const response = await fetch(`${url}/api/documents/${document.id}`, { method: "DELETE" });
+    if (!response.ok) throw new Error(`delete failed with ${response.status}: ${await response.text()}`);
+  }
+}
+
+/**
+ * The real app on a loopback port and a fresh data folder, serving the built web app, for
+ * specs that need settings of their own (the shared `webServer` runs the defaults).
+ */
 export async function startE2eServer(environment: Record<string, string> = {}): Promise<E2eServer> {
   if (!existsSync(builtIndex)) {
     throw new Error("apps/web/dist is missing: run `npm run build` (or `npm run test:e2e`, which builds first)");
@@ -30,13 +51,7 @@ export async function startE2eServer(environment: Record<string, string> = {}): 
 
   return {
     url,
-    async upload(bytes, filename) {
-      const form = new FormData();
-      form.append("file", new Blob([Buffer.from(bytes)], { type: "application/pdf" }), filename);
-      const response = await fetch(`${url}/api/documents?wait=true`, { method: "POST", body: form });
-      if (!response.ok) throw new Error(`upload failed with ${response.status}: ${await response.text()}`);
-      return ((await response.json()) as { document: DocumentInfo }).document;
-    },
+    upload: (bytes, filename) => uploadTo(url, bytes, filename),
     async close() {
       await app.close();
       await rm(dataDir, { recursive: true, force: true });

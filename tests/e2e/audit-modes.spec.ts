@@ -1,17 +1,8 @@
 import type { AskResponse } from "@audited-rag/core";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { expect, test } from "@playwright/test";
 import { type FakeJevServer, INSUFFICIENT, SUPPORTED, startFakeJevServer } from "../support/fake-jev-server";
 import { allClaims, askThroughForm, firstClaim } from "./support/ask";
-import {
-  browserAvailable,
-  horizontalOverflow,
-  launchBrowser,
-  mobile,
-  openPage,
-  screenshot,
-  type WatchedPage,
-} from "./support/browser";
+import { horizontalOverflow, openPage, projectViewport, screenshot, type WatchedPage } from "./support/browser";
 import { type E2eServer, startE2eServer } from "./support/e2e-server";
 import { makePolicyPdf } from "./support/policy-pdf";
 
@@ -23,31 +14,28 @@ function citations(ids: number[]): string {
 }
 
 // Configured for repair; each question may lower the mode, so one server covers every mode.
-describe.skipIf(!browserAvailable())("Answer support check in the browser", () => {
+test.describe("Answer support check in the browser", () => {
+  test.describe.configure({ mode: "serial" });
   let jev: FakeJevServer;
   let server: E2eServer;
-  let browser: Browser;
   let watched: WatchedPage;
 
-  beforeAll(async () => {
+  test.beforeAll(async ({ browser }, testInfo) => {
     jev = await startFakeJevServer();
-    [server, browser] = await Promise.all([
-      startE2eServer({ RAG_JEV_MODE: "repair", TYPESAFE_API_KEY: "test-key", TYPESAFE_BASE_URL: jev.url }),
-      launchBrowser(),
-    ]);
+    server = await startE2eServer({ RAG_JEV_MODE: "repair", TYPESAFE_API_KEY: "test-key", TYPESAFE_BASE_URL: jev.url });
     await server.upload(await makePolicyPdf(), filename);
-    watched = await openPage(browser, server.url);
+    watched = await openPage(browser, server.url, testInfo);
   });
 
-  beforeEach(() => jev.setHandler());
+  test.beforeEach(() => jev.setHandler());
 
-  afterAll(async () => {
-    await browser?.close();
+  test.afterAll(async () => {
+    await watched?.context.close();
     await server?.close();
     await jev?.close();
   });
 
-  it("announces repair mode and offers only modes up to it", async () => {
+  test("announces repair mode and offers only modes up to it", async () => {
     const { page } = watched;
     await page.getByText("Support check: repair").waitFor();
     await page.getByText("a citation may be replaced by another retrieved passage that the check supports").waitFor();
@@ -60,7 +48,7 @@ describe.skipIf(!browserAvailable())("Answer support check in the browser", () =
     await page.getByText("answers are not changed").waitFor();
   });
 
-  it("observe: shows plain statuses, probability bars and the privacy boundary", async () => {
+  test("observe: shows plain statuses, probability bars and the privacy boundary", async () => {
     const { page } = watched;
     const answer = await askThroughForm(page, cancellation, "observe");
     expect(answer.jev.mode).toBe("observe");
@@ -79,7 +67,7 @@ describe.skipIf(!browserAvailable())("Answer support check in the browser", () =
     expect(JSON.stringify(jev.requests.map((request) => request.body))).not.toContain(filename);
   });
 
-  it("repair: reports the replaced citation and each attempt", async () => {
+  test("repair: reports the replaced citation and each attempt", async ({}, testInfo) => {
     const { page } = watched;
     let calls = 0;
     jev.setHandler(() => ({ distribution: calls++ === 0 ? INSUFFICIENT : SUPPORTED }));
@@ -95,10 +83,10 @@ describe.skipIf(!browserAvailable())("Answer support check in the browser", () =
     await card.getByText(/Repair attempts \(\d+\)/).click();
     await card.getByText(new RegExp(`Candidate \\[${repaired.citations[0]}\\]: support 0\\.97`)).waitFor();
     await card.getByText(`Original check of ${citations(repaired.draftCitations)}:`).waitFor();
-    await screenshot(page, "audit-repair-desktop");
+    await screenshot(page, "audit-repair", testInfo);
   });
 
-  it("unavailable: keeps the answer and explains the failed check without the provider's body", async () => {
+  test("unavailable: keeps the answer and explains the failed check without the provider's body", async () => {
     const { page } = watched;
     jev.setHandler(() => ({ status: 500, body: { error: { message: "provider secret detail 7f3a" } } }));
     const answer = await askThroughForm(page, cancellation, "observe");
@@ -113,7 +101,7 @@ describe.skipIf(!browserAvailable())("Answer support check in the browser", () =
     await expect(page.content()).resolves.not.toContain("provider secret detail");
   });
 
-  it("explains an empty check when every part abstained", async () => {
+  test("explains an empty check when every part abstained", async () => {
     const { page } = watched;
     const answer = await askThroughForm(page, "Which volcano erupted in Iceland during the winter?", "observe");
     expect(allClaims(answer)).toEqual([]);
@@ -124,7 +112,7 @@ describe.skipIf(!browserAvailable())("Answer support check in the browser", () =
       .waitFor();
   });
 
-  it("off: a question asked with the check off has no support check panel", async () => {
+  test("off: a question asked with the check off has no support check panel", async () => {
     const { page } = watched;
     const before = jev.requests.length;
     const answer = await askThroughForm(page, cancellation, "off");
@@ -133,8 +121,8 @@ describe.skipIf(!browserAvailable())("Answer support check in the browser", () =
     expect(jev.requests.length).toBe(before);
   });
 
-  it("keeps the repaired answer and expanded record inside a 390-pixel viewport", async () => {
-    const small = await openPage(browser, server.url, mobile);
+  test("keeps the repaired answer and expanded record inside the viewport", async ({ browser }, testInfo) => {
+    const small = await openPage(browser, server.url, testInfo);
     try {
       let calls = 0;
       jev.setHandler(() => ({ distribution: calls++ === 0 ? INSUFFICIENT : SUPPORTED }));
@@ -144,15 +132,15 @@ describe.skipIf(!browserAvailable())("Answer support check in the browser", () =
         .getByText(/Repair attempts/)
         .first()
         .click();
-      expect((await horizontalOverflow(small.page)).scrollWidth).toBeLessThanOrEqual(mobile.width);
-      await screenshot(small.page, "audit-repair-mobile");
+      expect((await horizontalOverflow(small.page)).scrollWidth).toBeLessThanOrEqual(projectViewport(testInfo).width);
+      await screenshot(small.page, "audit-repair-record", testInfo);
       expect(small.problems).toEqual([]);
     } finally {
       await small.context.close();
     }
   });
 
-  it("logged no console errors, page errors or native dialogs", () => {
+  test("logged no console errors, page errors or native dialogs", () => {
     expect(watched.problems).toEqual([]);
     expect(watched.dialogs).toEqual([]);
   });

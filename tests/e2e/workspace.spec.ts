@@ -1,41 +1,38 @@
 import { normalizeForMatch } from "@audited-rag/core";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expect, test } from "@playwright/test";
 import { askThroughForm, firstClaim } from "./support/ask";
 import {
   acceptProblems,
-  browserAvailable,
-  desktop,
   horizontalOverflow,
-  launchBrowser,
-  mobile,
   openPage,
   progressBarsSeen,
+  projectViewport,
   recordProgressBars,
   screenshot,
   type WatchedPage,
 } from "./support/browser";
-import { type E2eServer, startE2eServer } from "./support/e2e-server";
+import { clearLibrary } from "./support/e2e-server";
 import { htmlLikeMarkup, makePolicyPdf } from "./support/policy-pdf";
 
-// The default configuration: extractive drafting, embedded search, support check off.
-describe.skipIf(!browserAvailable())("workspace in the browser (support check off)", () => {
-  let server: E2eServer;
-  let browser: Browser;
+// The default configuration (Playwright's webServer): extractive drafting, embedded search, support check off.
+test.describe("workspace in the browser (support check off)", () => {
+  test.describe.configure({ mode: "serial" });
+  let baseURL: string;
   let watched: WatchedPage;
   let pdf: Uint8Array;
 
-  beforeAll(async () => {
-    [server, browser, pdf] = await Promise.all([startE2eServer(), launchBrowser(), makePolicyPdf()]);
-    watched = await openPage(browser, server.url, desktop, recordProgressBars);
+  test.beforeAll(async ({ browser }, testInfo) => {
+    baseURL = testInfo.project.use.baseURL ?? "";
+    await clearLibrary(baseURL);
+    pdf = await makePolicyPdf();
+    watched = await openPage(browser, baseURL, testInfo, recordProgressBars);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+  test.afterAll(async () => {
+    await watched?.context.close();
   });
 
-  it("uploads through the file picker and shows progress until the document is ready", async () => {
+  test("uploads through the file picker and shows progress until the document is ready", async () => {
     const { page } = watched;
     await page.getByText("Answers are not checked.").waitFor();
     await page
@@ -49,7 +46,7 @@ describe.skipIf(!browserAvailable())("workspace in the browser (support check of
     expect(seen).toContain("Processing policy.pdf");
   });
 
-  it("explains rejected uploads and recognises a dropped duplicate", async () => {
+  test("explains rejected uploads and recognises a dropped duplicate", async () => {
     const { page } = watched;
     await page
       .getByLabel("Choose PDF files")
@@ -69,7 +66,7 @@ describe.skipIf(!browserAvailable())("workspace in the browser (support check of
     await expect(page.locator(".document-row").count()).resolves.toBe(1);
   });
 
-  it("answers with claims, citation markers and the quote highlighted in its source", async () => {
+  test("answers with claims, citation markers and the quote highlighted in its source", async () => {
     const { page } = watched;
     const answer = await askThroughForm(page, "How long do customers have to cancel their subscription?");
     const claim = firstClaim(answer);
@@ -92,7 +89,7 @@ describe.skipIf(!browserAvailable())("workspace in the browser (support check of
     await expect(passage.textContent()).resolves.toMatch(/rank \d+ · score \d\.\d\d · BM25 #\d+/);
   });
 
-  it("opens the PDF at the cited page with the quote highlighted in the text layer", async () => {
+  test("opens the PDF at the cited page with the quote highlighted in the text layer", async ({}, testInfo) => {
     const { page } = watched;
     const passage = page.locator(".passage--selected");
     const pageNumber = Number(
@@ -107,7 +104,7 @@ describe.skipIf(!browserAvailable())("workspace in the browser (support check of
     expect(quote).not.toBe("");
     expect(normalizeForMatch(highlighted.join(" "))).toContain(normalizeForMatch(quote));
     await viewer.getByText("The cited quote is highlighted on this page.").waitFor();
-    await screenshot(page, "workspace-desktop");
+    await screenshot(page, "workspace", testInfo);
 
     await viewer.getByRole("button", { name: "Next page" }).click();
     await viewer.getByRole("heading", { name: new RegExp(`page ${pageNumber + 1}$`) }).waitFor();
@@ -117,7 +114,7 @@ describe.skipIf(!browserAvailable())("workspace in the browser (support check of
     await viewer.getByText("125 %").waitFor();
   });
 
-  it("shows HTML-like document text literally and creates no element from it", async () => {
+  test("shows HTML-like document text literally and creates no element from it", async () => {
     const { page, dialogs } = watched;
     await askThroughForm(page, "What may customers type into the support form?");
     await expect(page.locator("img").count()).resolves.toBe(0);
@@ -130,8 +127,8 @@ describe.skipIf(!browserAvailable())("workspace in the browser (support check of
     expect(dialogs).toEqual([]);
   });
 
-  it("keeps a 390-pixel page free of horizontal overflow", async () => {
-    const small = await openPage(browser, server.url, mobile);
+  test("keeps the page free of horizontal overflow", async ({ browser }, testInfo) => {
+    const small = await openPage(browser, baseURL, testInfo);
     try {
       await askThroughForm(small.page, "How long do customers have to cancel their subscription?");
       await small.page.locator(".citation-marker").first().click();
@@ -140,15 +137,15 @@ describe.skipIf(!browserAvailable())("workspace in the browser (support check of
         .first()
         .click();
       await small.page.locator(".textLayer .quote-highlight").first().waitFor();
-      expect((await horizontalOverflow(small.page)).scrollWidth).toBeLessThanOrEqual(mobile.width);
-      await screenshot(small.page, "workspace-mobile");
+      expect((await horizontalOverflow(small.page)).scrollWidth).toBeLessThanOrEqual(projectViewport(testInfo).width);
+      await screenshot(small.page, "workspace-answer", testInfo);
       expect(small.problems).toEqual([]);
     } finally {
       await small.context.close();
     }
   });
 
-  it("deletes a document after confirmation", async () => {
+  test("deletes a document after confirmation", async () => {
     const { page } = watched;
     await page.getByRole("button", { name: "Delete policy.pdf" }).click();
     const dialog = page.getByRole("dialog", { name: "Delete this document?" });
@@ -159,7 +156,7 @@ describe.skipIf(!browserAvailable())("workspace in the browser (support check of
     await page.getByRole("button", { name: "Delete policy.pdf" }).click();
     await dialog.getByRole("button", { name: "Delete", exact: true }).click();
     await page.getByText("No documents yet.").waitFor();
-    const listed = (await (await fetch(`${server.url}/api/documents`)).json()) as { documents: unknown[] };
+    const listed = (await (await fetch(`${baseURL}/api/documents`)).json()) as { documents: unknown[] };
     expect(listed.documents).toEqual([]);
 
     // With nothing left to search, a question gets a plain explanation instead of an answer.
@@ -169,7 +166,7 @@ describe.skipIf(!browserAvailable())("workspace in the browser (support check of
     expect(acceptProblems(watched, /status of 409/)).toBe(1);
   });
 
-  it("logged no console errors, page errors or native dialogs", () => {
+  test("logged no console errors, page errors or native dialogs", () => {
     expect(watched.problems).toEqual([]);
     expect(watched.dialogs).toEqual([]);
   });
