@@ -126,6 +126,7 @@ const record = (citationIds: number[], suggestion: AuditRecord["suggestion"]): A
 
 /** Keeps every claim, or moves a claim's citations to `repairs[claimId]` when given. */
 class ScriptedAuditor implements AnswerAuditor {
+  readonly kind = "jev" as const;
   readonly model = "jev-1.13.0";
   readonly threshold = 0.9;
   readonly budgetMs = 5000;
