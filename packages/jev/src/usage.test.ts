@@ -72,7 +72,7 @@ describe("countUsage", () => {
       usage: { inputTokens: 500, outputTokens: 4 },
     };
     // The repaired record repeats its winning attempt's request; the batched pair repeats c1.
-    const repaired = record(null, 500, { checkId: "c3", original, repairAttempts: [attempt] });
+    const repaired = record(null, 500, { checkId: "c3", usage: attempt.usage, original, repairAttempts: [attempt] });
     const outcome = countUsage([record(null, 80, batched), record(null, 80, batched), repaired]);
     expect(outcome).toEqual({ jevRequests: 3, inputTokens: 680, outputTokens: 10 });
   });
