@@ -107,14 +107,15 @@ describe("the Ollama auditor", () => {
           : { support: 0.05, contradiction: 0, insufficient: 0.95 },
       ),
     );
-    const claims = [{ id: "r", text: "Refunds are paid within thirty days.", citations: [1], repairCandidates: [3] }];
+    const claim = { id: "r", text: "Refunds are paid within thirty days.", citations: [1], repairCandidates: [3] };
+    const claims = [claim];
     const outcome = await auditor().audit({ mode: "repair", parts: [part(claims)] });
     expect(outcome.claims[0]?.citations).toEqual([3]);
     expect(outcome.claims[0]?.audit.repairAttempts?.map((attempt) => attempt.citationId)).toEqual([3]);
     expect(outcome.usage.jevRequests).toBe(2);
 
     server.requests.length = 0;
-    const none = await auditor().audit({ mode: "repair", parts: [part([{ ...claims[0], repairCandidates: [] }])] });
+    const none = await auditor().audit({ mode: "repair", parts: [part([{ ...claim, repairCandidates: [] }])] });
     expect(none.claims[0]?.citations).toEqual([1]);
     expect(chats()).toHaveLength(1);
   });
