@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { type AskResponse, askResponseSchema, suggestionSchema } from "@audited-rag/core";
+import { type AskResponse, askResponseSchema, containsNormalized, suggestionSchema } from "@audited-rag/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeJevServer, INSUFFICIENT, SUPPORTED, startFakeJevServer } from "../support/fake-jev-server";
 import { makeTextPdf } from "../support/make-pdf";
@@ -15,7 +15,9 @@ const pages = [
     "Service areas. The delivery service operates in Rome and Milan on weekdays between eight and six o'clock.",
     "Customer records are stored in data centres located in the European Union.",
   ],
-  ["A cancellation request can also be sent by post to the customer service office, which confirms it in writing."],
+  [
+    "Postal cancellations. Customers can also cancel their subscription by post within thirty days of purchase, and the office confirms it in writing.",
+  ],
 ];
 const question = "What is the cancellation period and which cities does the delivery service operate in?";
 const budgetMs = 600;
@@ -138,6 +140,36 @@ describe("auditor through the HTTP API", () => {
     expect(claim.audit.original?.distribution).toEqual(INSUFFICIENT);
     expect(claim.audit.repairAttempts?.length).toBeGreaterThan(0);
     expect(claim.audit.suggestion).toBe("keep");
-    expect(repaired.ledger.find((entry) => entry.id === claim.citations[0])?.cited).toBe(true);
+    const cited = repaired.ledger.find((entry) => entry.id === claim.citations[0]);
+    expect(cited?.cited).toBe(true);
+    // The quote was re-selected, verbatim, from the new passage; the drafted one stays in the trail.
+    expect(claim.draftQuote).toBe(offClaim?.quote);
+    expect(claim.quote).not.toBe(claim.draftQuote);
+    expect(containsNormalized(cited?.text ?? "", claim.quote)).toBe(true);
+  });
+
+  it("does not repair onto a passage that holds no quote for the claim", async () => {
+    // Every first check of a claim is insufficient and every other excerpt supported, but only
+    // passages that restate the claim can be quoted from; the others are never tried.
+    const firstChecks = new Set<string>();
+    jev.setHandler((call) => {
+      const claim = call.questions[0]?.claim ?? "";
+      const first = !firstChecks.has(claim);
+      firstChecks.add(claim);
+      return { distribution: first ? INSUFFICIENT : SUPPORTED };
+    });
+    const repaired = await ask("repair");
+    jev.setHandler();
+    const byId = new Map(repaired.ledger.map((entry) => [entry.id, entry]));
+    for (const claim of repaired.parts.flatMap((part) => part.claims)) {
+      for (const id of claim.citations) expect(containsNormalized(byId.get(id)?.text ?? "", claim.quote)).toBe(true);
+      const tried = claim.audit?.repairAttempts?.map((attempt) => attempt.citationId) ?? [];
+      if (claim.citations[0] === claim.draftCitations[0]) {
+        expect(claim.draftQuote).toBeUndefined();
+        expect(claim.audit?.citationIds).toEqual(claim.draftCitations);
+      }
+      // "Rome and Milan" is stated once: no other passage could carry its quote, so nothing was tried.
+      if (/Rome/.test(claim.text)) expect(tried).toEqual([]);
+    }
   });
 });
