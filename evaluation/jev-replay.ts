@@ -177,7 +177,9 @@ async function main(): Promise<number> {
       `REPLAYING A RECORDING, not a live run: ${config.recorded}, recorded ${recording.recordedAt} from ${recording.endpoint} (${recording.auditor}, ${recording.model}).`,
     );
   } else if (config.auditor === "jev" && !config.jev.apiKey && config.jev.baseUrl === DEFAULT_TYPESAFE_BASE_URL) {
-    console.log("No TYPESAFE_API_KEY: TypeSafe will refuse the checks (if it can be reached at all), so every case will be unavailable.");
+    console.log(
+      "No TYPESAFE_API_KEY: TypeSafe will refuse the checks (if it can be reached at all), so every case will be unavailable.",
+    );
   }
   console.log(
     `auditor ${auditor.kind} · model ${auditor.model} · ${endpoint} · threshold ${config.threshold} (experimental, uncalibrated)\n`,
