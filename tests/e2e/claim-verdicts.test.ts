@@ -170,6 +170,8 @@ describe.skipIf(!browserAvailable())("Verdicts at the claim", () => {
       .getByRole("button", { name: "Delete", exact: true })
       .click();
     await page.getByRole("button", { name: `Delete ${filename}` }).waitFor({ state: "detached" });
+    // The answer on screen is re-read at once and marks its citations.
+    await page.locator(".claim__stale").first().getByText(`${filename} was deleted`).waitFor();
 
     // Shown again from its link, the stored answer comes back with its citations marked.
     await page.goto(`/#answer=${encodeURIComponent(answer.id)}`);
