@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { type AskResponse, askResponseSchema, containsNormalized, suggestionSchema } from "@audited-rag/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeJevServer, INSUFFICIENT, SUPPORTED, startFakeJevServer } from "../support/fake-jev-server";
+import { type FakeOllamaServer, startFakeOllama } from "../support/fake-ollama-server";
 import { makeTextPdf } from "../support/make-pdf";
 import { multipartFile } from "../support/multipart";
 import { startTestApp, type TestApp } from "../support/test-app";
@@ -171,5 +172,48 @@ describe("auditor through the HTTP API", () => {
       // "Rome and Milan" is stated once: no other passage could carry its quote, so nothing was tried.
       if (/Rome/.test(claim.text)) expect(tried).toEqual([]);
     }
+  });
+});
+
+describe("the local auditor through the HTTP API", () => {
+  let ollama: FakeOllamaServer;
+  let test: TestApp;
+
+  beforeAll(async () => {
+    ollama = await startFakeOllama({ models: ["qwen2.5:3b"] });
+    ollama.setChatHandler((call) => {
+      const names = [...call.user.matchAll(/^(claim_\d+): /gm)].map((match) => match[1] ?? "");
+      const answer = Object.fromEntries(names.map((name) => [name, SUPPORTED]));
+      return { content: JSON.stringify(answer), promptEvalCount: 300, evalCount: 30 };
+    });
+    test = await startTestApp({ RAG_JEV_MODE: "observe", RAG_AUDITOR: "ollama", OLLAMA_HOST: ollama.url });
+    const { payload, headers } = multipartFile(await makeTextPdf(pages), "local-policy.pdf");
+    await test.app.inject({ method: "POST", url: "/api/documents?wait=true", payload, headers });
+  });
+  afterAll(async () => {
+    await test?.close();
+    await ollama?.close();
+  });
+
+  it("checks on this machine, says so, and counts every request once without request ids", async () => {
+    const config = (await test.app.inject({ method: "GET", url: "/api/config" })).json();
+    expect(config).toMatchObject({ auditor: "ollama", jevModel: "qwen2.5:3b", jevMode: "observe" });
+    const health = (await test.app.inject({ method: "GET", url: "/api/health" })).json();
+    expect(health.components.auditor).toMatchObject({ status: "ok", model: "qwen2.5:3b" });
+
+    const response = await test.app.inject({ method: "POST", url: "/api/ask", payload: { question } });
+    const answer = askResponseSchema.parse(response.json());
+    expect(answer.jev).toMatchObject({ auditor: "ollama", model: "qwen2.5:3b", mode: "observe" });
+    const records = answer.parts.flatMap((part) => part.claims.map((claim) => claim.audit));
+    expect(records.length).toBeGreaterThan(0);
+    for (const record of records)
+      expect(record).toMatchObject({ status: "completed", requestId: null, suggestion: "keep" });
+    const chats = ollama.requests.filter((request) => request.path === "/api/chat").length;
+    expect(new Set(records.map((record) => record?.checkId)).size).toBe(chats);
+    expect(answer.usage).toEqual({ jevRequests: chats, inputTokens: 300 * chats, outputTokens: 30 * chats });
+    // Nothing but claim and excerpt texts reached the model: not the file name, not the question.
+    const sent = JSON.stringify(ollama.requests.map((request) => request.body));
+    expect(sent).not.toContain("local-policy.pdf");
+    expect(sent).not.toContain(question);
   });
 });
