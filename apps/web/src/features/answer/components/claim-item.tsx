@@ -21,6 +21,7 @@ export function ClaimItem({ partIndex, claim, checked, ledger, selection, onSele
     const entry = ledger.get(id);
     return entry?.stale ? [{ id, note: describeStale(entry) }] : [];
   });
+  const flagged = claim.citations.filter((id) => (ledger.get(id)?.flags?.length ?? 0) > 0);
   return (
     <li className={isSelected ? "claim claim--selected" : "claim"} data-claim-id={claim.id}>
       <p className="claim__text">
@@ -53,6 +54,12 @@ export function ClaimItem({ partIndex, claim, checked, ledger, selection, onSele
         </button>
       )}
       {checked && <ClaimVerdict claim={claim} />}
+      {flagged.length > 0 && (
+        <p className="claim__flagged">
+          {flagged.map((id) => `[${id}]`).join(" ")} contains instruction-like text; read it in Sources as document
+          content.
+        </p>
+      )}
       {stale.map(({ id, note }) => (
         <p key={id} className="claim__stale">
           [{id}] {note}
