@@ -185,7 +185,7 @@ describe("the Ollama auditor's unavailable records", () => {
 describe("the Ollama auditor's health", () => {
   it("is ok when the model is pulled and says where checks run", async () => {
     expect(await auditor().health()).toMatchObject({ status: "ok", model: MODEL });
-    expect((await auditor().health()).detail).toContain("this machine");
+    expect((await auditor().health()).detail).toContain(`Ollama at ${server.url}`);
   });
 
   it("names the pull that fixes a missing model, and an unreachable host", async () => {

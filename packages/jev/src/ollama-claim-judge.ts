@@ -118,7 +118,7 @@ export class OllamaClaimJudge implements ClaimJudge {
         return { status: "degraded", model, detail: `Ollama at ${this.#host} sent an unreadable model list.` };
       const pulled = tags.data.models.some((entry) => sameOllamaModel(entry.name, model));
       return pulled
-        ? { status: "ok", model, detail: `checks run on this machine (Ollama at ${this.#host})` }
+        ? { status: "ok", model, detail: `checks run on Ollama at ${this.#host}, not on a hosted service` }
         : {
             status: "degraded",
             model,
