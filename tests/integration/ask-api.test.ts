@@ -131,6 +131,7 @@ describe("ask API on the embedded defaults", () => {
     expect(config).toEqual({
       jevMode: "off",
       jevModel: "jev-1.13.0",
+      auditor: "jev",
       threshold: 0.9,
       budgetMs: 5000,
       generator: "extractive",

@@ -53,6 +53,17 @@ describe("parseConfig", () => {
     });
   });
 
+  it("checks locally with RAG_AUDITOR=ollama, which needs no TypeSafe key", () => {
+    expect(parseConfig({}).jev.auditor).toBe("jev");
+    expect(parseConfig({}).screenPassages).toBe("flag");
+    const local = parseConfig({ RAG_JEV_MODE: "observe", RAG_AUDITOR: "ollama" });
+    expect(local.jev).toMatchObject({ mode: "observe", auditor: "ollama", model: "qwen2.5:3b", apiKey: undefined });
+    expect(parseConfig({ RAG_AUDITOR: "ollama", RAG_AUDIT_MODEL: "llama3.2:3b" }).jev.model).toBe("llama3.2:3b");
+    expect(() => parseConfig({ RAG_AUDITOR: "local" })).toThrow(/RAG_AUDITOR/);
+    expect(() => parseConfig({ RAG_SCREEN_PASSAGES: "drop" })).toThrow(/RAG_SCREEN_PASSAGES/);
+    expect(parseConfig({ RAG_SCREEN_PASSAGES: "exclude" }).screenPassages).toBe("exclude");
+  });
+
   it("accepts only http(s) URLs", () => {
     expect(() => parseConfig({ OLLAMA_HOST: "ftp://example" })).toThrow(/OLLAMA_HOST/);
   });
@@ -68,7 +79,14 @@ describe("parseConfig", () => {
       reported = (error as ConfigError).problems.map((problem) => problem.split("=")[0] ?? "");
     }
     // Free-form settings accept any text; every other documented setting must be one the parser checks.
-    const freeForm = ["HOST", "RAG_DATA_DIR", "RAG_EMBED_MODEL", "RAG_CHAT_MODEL", "RAG_OLLAMA_KEEP_ALIVE"];
+    const freeForm = [
+      "HOST",
+      "RAG_DATA_DIR",
+      "RAG_EMBED_MODEL",
+      "RAG_CHAT_MODEL",
+      "RAG_AUDIT_MODEL",
+      "RAG_OLLAMA_KEEP_ALIVE",
+    ];
     const secrets = ["TYPESAFE_API_KEY", "QDRANT_API_KEY"];
     expect(new Set([...reported, ...freeForm, ...secrets])).toEqual(new Set(documented));
   });

@@ -30,6 +30,9 @@ const environmentSchema = z.object({
   RAG_GENERATOR: z.enum(["extractive", "ollama"]).default("extractive"),
   RAG_TOP_K: integer(8, 1, 50),
   RAG_JEV_MODE: jevModeSchema.default("off"),
+  RAG_AUDITOR: z.enum(["jev", "ollama"]).default("jev"),
+  RAG_AUDIT_MODEL: z.string().min(1).default("qwen2.5:3b"),
+  RAG_SCREEN_PASSAGES: z.enum(["flag", "exclude"]).default("flag"),
   RAG_JEV_MODEL: z
     .string()
     .regex(/^jev-[\w.-]+$/, "must look like jev-1.13.0 or jev-latest")
@@ -66,8 +69,12 @@ export interface AppConfig {
   embedder: Environment["RAG_EMBEDDER"];
   generator: Environment["RAG_GENERATOR"];
   topK: number;
+  screenPassages: Environment["RAG_SCREEN_PASSAGES"];
   jev: {
     mode: Environment["RAG_JEV_MODE"];
+    /** "jev" (hosted, TypeSafe) or "ollama" (OLLAMA_HOST, RAG_AUDIT_MODEL). */
+    auditor: Environment["RAG_AUDITOR"];
+    /** The model the active auditor asks: RAG_JEV_MODEL for jev, RAG_AUDIT_MODEL for ollama. */
     model: string;
     threshold: number;
     budgetMs: number;
@@ -112,9 +119,10 @@ export function parseConfig(environment: Record<string, string | undefined>): Ap
       });
   // Settings that only make sense together, read from the raw values so one message lists everything.
   const mode = known.RAG_JEV_MODE ?? "off";
-  if ((mode === "observe" || mode === "repair") && !known.TYPESAFE_API_KEY?.trim()) {
+  const auditor = known.RAG_AUDITOR ?? "jev";
+  if ((mode === "observe" || mode === "repair") && auditor === "jev" && !known.TYPESAFE_API_KEY?.trim()) {
     problems.push(
-      `RAG_JEV_MODE=${mode} sends claims to TypeSafe's Jev and needs TYPESAFE_API_KEY; set the key or use RAG_JEV_MODE=off`,
+      `RAG_JEV_MODE=${mode} sends claims to TypeSafe's Jev and needs TYPESAFE_API_KEY; set the key, check locally with RAG_AUDITOR=ollama, or use RAG_JEV_MODE=off`,
     );
   }
   if (known.RAG_VECTOR_STORE === "qdrant" && (known.RAG_EMBEDDER ?? "none") === "none") {
@@ -134,9 +142,11 @@ export function parseConfig(environment: Record<string, string | undefined>): Ap
     embedder: env.RAG_EMBEDDER,
     generator: env.RAG_GENERATOR,
     topK: env.RAG_TOP_K,
+    screenPassages: env.RAG_SCREEN_PASSAGES,
     jev: {
       mode: env.RAG_JEV_MODE,
-      model: env.RAG_JEV_MODEL,
+      auditor: env.RAG_AUDITOR,
+      model: env.RAG_AUDITOR === "ollama" ? env.RAG_AUDIT_MODEL : env.RAG_JEV_MODEL,
       threshold: env.RAG_JEV_THRESHOLD,
       budgetMs: env.RAG_JEV_BUDGET_MS,
       baseUrl: env.TYPESAFE_BASE_URL,

@@ -1,7 +1,8 @@
 import type { Dispatcher } from "undici";
 import { z } from "zod";
+import { DEFAULT_BUDGET_MS, DEFAULT_MAX_IN_FLIGHT_PER_PART } from "./claim-auditor";
 import { JevConfigurationError } from "./errors";
-import { DEFAULT_BUDGET_MS, DEFAULT_JEV_MODEL, DEFAULT_MAX_IN_FLIGHT_PER_PART, JevAuditor } from "./jev-auditor";
+import { DEFAULT_JEV_MODEL, JevAuditor } from "./jev-auditor";
 import { DEFAULT_THRESHOLD } from "./policy";
 import { DEFAULT_TYPESAFE_BASE_URL, TypeSafeJevTransport } from "./typesafe-jev-transport";
 

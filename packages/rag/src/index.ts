@@ -1,5 +1,8 @@
 export * from "./answer/apply-audit";
 export * from "./answer/build-ledger";
+export * from "./answer/mark-stale";
+export * from "./answer/repair-quote";
+export * from "./answer/screen-passage";
 export * from "./answer/self-contained";
 export * from "./answer/split-question";
 export * from "./answer/split-sentences";
@@ -10,6 +13,7 @@ export * from "./drafting/drafter";
 export * from "./drafting/extractive-drafter";
 export * from "./drafting/lenient-json";
 export * from "./drafting/ollama-drafter";
+export * from "./drafting/select-quote";
 export * from "./drafting/sentence-relevance";
 export * from "./embedding/embedder";
 export * from "./embedding/ollama-embedder";

@@ -12,6 +12,8 @@ import {
 } from "@audited-rag/core";
 import { applyAudit } from "./answer/apply-audit";
 import { buildLedger, type LedgerPart, type RetrievedPassage } from "./answer/build-ledger";
+import { repairCandidates } from "./answer/repair-quote";
+import { screenPassage } from "./answer/screen-passage";
 import { splitQuestion } from "./answer/split-question";
 import { validateDraft } from "./answer/validate-draft";
 import type { DraftClaim, Drafter, DraftPart, DraftPartInput } from "./drafting/drafter";
@@ -40,7 +42,12 @@ export interface JevSettings {
   model: string;
   threshold: number;
   budgetMs: number;
+  /** Which auditor checks claims; echoed so the browser can say where checks run. */
+  auditor?: "jev" | "ollama";
 }
+
+/** What passage screening does with instruction-like passages: flag them, or also keep them from drafting. */
+export type ScreeningMode = "flag" | "exclude";
 
 export interface RAGServiceOptions {
   chunks: ChunkSource;
@@ -54,6 +61,8 @@ export interface RAGServiceOptions {
   /** Passages retrieved per question part. */
   topK: number;
   jev: JevSettings;
+  /** Default "flag": flagged passages are marked in the ledger and still drafted from. */
+  screening?: ScreeningMode;
 }
 
 /** An ask whose `jevMode` the server has already resolved against the configured mode. */
@@ -92,8 +101,15 @@ export class RAGService {
     const retrieved = await this.retrieve(questions, scope, signal);
     const retrievalMs = elapsed(retrievalStarted);
 
+    const flags = new Map(
+      retrieved.flat().map((passage) => [passage.chunk.id, screenPassage(passage.chunk.text)] as const),
+    );
+    const excluding = this.options.screening === "exclude";
+    const isExcluded = (chunkId: string) => excluding && (flags.get(chunkId)?.length ?? 0) > 0;
     const inputs = questions.map((question, index): DraftPartInput => {
-      const passages = (retrieved[index] ?? []).map((p) => ({
+      // Excluded passages keep their local ids, so the ledger numbering is the same either way.
+      const drafted = (retrieved[index] ?? []).filter((p) => !isExcluded(p.chunk.id));
+      const passages = drafted.map((p) => ({
         localId: p.localId,
         text: p.chunk.text,
         source: p.chunk.filename,
@@ -125,7 +141,8 @@ export class RAGService {
 
     const mode: JevMode = this.options.auditor ? request.jevMode : "off";
     const auditStarted = performance.now();
-    const audit = await this.audit(mode, ledger.parts, signal);
+    const excludedIds = new Set(ledger.entries.filter((entry) => isExcluded(entry.chunkId)).map((entry) => entry.id));
+    const audit = await this.audit(mode, ledger.parts, excludedIds, signal);
     const auditMs = elapsed(auditStarted);
 
     const parts = ledger.parts.map((part): AnswerPart => {
@@ -142,11 +159,22 @@ export class RAGService {
       id: crypto.randomUUID(),
       question: request.question,
       createdAt,
-      jev: { mode, model: jev.model, threshold: jev.threshold, budgetMs: jev.budgetMs },
+      jev: {
+        mode,
+        model: jev.model,
+        threshold: jev.threshold,
+        budgetMs: jev.budgetMs,
+        ...(jev.auditor ? { auditor: jev.auditor } : {}),
+      },
       parts,
       notAnswered: split.notAnswered,
       dropped,
-      ledger: ledger.entries.map((entry) => ({ ...entry, cited: displayed.has(entry.id) })),
+      ledger: ledger.entries.map((entry) => {
+        const found = flags.get(entry.chunkId) ?? [];
+        const screening =
+          found.length > 0 ? { flags: found, ...(isExcluded(entry.chunkId) ? { excluded: true } : {}) } : {};
+        return { ...entry, cited: displayed.has(entry.id), ...screening };
+      }),
       usage: audit.usage,
       timings: { retrievalMs, draftMs, auditMs, totalMs: elapsed(started) },
       trace: {
@@ -214,8 +242,12 @@ export class RAGService {
     return new Map(drafts.map((draft) => [draft.index, draft]));
   }
 
-  /** Audits the answered parts, with global ids and exact passage text; nothing when the mode is off. */
-  private async audit(mode: JevMode, parts: LedgerPart[], signal?: AbortSignal) {
+  /**
+   * Audits the answered parts, with global ids and exact passage text; nothing when the mode
+   * is off. In repair mode each claim names the passages a repair could quote from (never an
+   * excluded one), so a repaired citation always comes with a verbatim quote.
+   */
+  private async audit(mode: JevMode, parts: LedgerPart[], excluded: ReadonlySet<number>, signal?: AbortSignal) {
     const results = new Map<string, AuditClaimResult>();
     const usage = { jevRequests: 0, inputTokens: 0, outputTokens: 0 };
     const answered = parts.filter((part) => part.claims.length > 0);
@@ -225,7 +257,19 @@ export class RAGService {
         mode,
         parts: answered.map((part) => ({
           index: part.index,
-          claims: part.claims.map((claim) => ({ id: claim.id, text: claim.text, citations: claim.citations })),
+          claims: part.claims.map((claim) => ({
+            id: claim.id,
+            text: claim.text,
+            citations: claim.citations,
+            ...(mode === "repair"
+              ? {
+                  repairCandidates: repairCandidates(
+                    claim,
+                    part.passages.filter((passage) => !excluded.has(passage.id)),
+                  ),
+                }
+              : {}),
+          })),
           passages: part.passages,
         })),
       },

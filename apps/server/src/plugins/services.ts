@@ -1,7 +1,7 @@
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import type { AnswerAuditor, ComponentHealth } from "@audited-rag/core";
-import { createJevAuditor } from "@audited-rag/jev";
+import { createJevAuditor, createOllamaAuditor } from "@audited-rag/jev";
 import {
   DocumentIngestor,
   type Drafter,
@@ -76,13 +76,22 @@ export function createServices(config: AppConfig): Services {
     const auditor: AnswerAuditor | undefined =
       config.jev.mode === "off"
         ? undefined
-        : createJevAuditor({
-            baseUrl: config.jev.baseUrl,
-            apiKey: config.jev.apiKey,
-            model: config.jev.model,
-            threshold: config.jev.threshold,
-            budgetMs: config.jev.budgetMs,
-          });
+        : config.jev.auditor === "ollama"
+          ? createOllamaAuditor({
+              host: config.ollama.host,
+              model: config.jev.model,
+              threshold: config.jev.threshold,
+              budgetMs: config.jev.budgetMs,
+              numCtx: config.ollama.chatNumCtx,
+              keepAlive: config.ollama.keepAlive,
+            })
+          : createJevAuditor({
+              baseUrl: config.jev.baseUrl,
+              apiKey: config.jev.apiKey,
+              model: config.jev.model,
+              threshold: config.jev.threshold,
+              budgetMs: config.jev.budgetMs,
+            });
     const ingestor = new DocumentIngestor({ store, index, embedder, extractTimeoutMs: config.extractTimeoutMs });
     const rag = new RAGService({
       chunks: store,
@@ -92,7 +101,9 @@ export function createServices(config: AppConfig): Services {
       drafter,
       auditor,
       topK: config.topK,
+      screening: config.screenPassages,
       jev: {
+        auditor: config.jev.auditor,
         mode: config.jev.mode,
         model: config.jev.model,
         threshold: config.jev.threshold,

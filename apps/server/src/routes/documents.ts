@@ -40,16 +40,20 @@ export const documentRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (
     const id = parseId(request.params, "document");
     const document = store.getDocument(id);
     if (!document || document.status === "failed") throw new NotFoundError(`No document with id ${id}`);
+    // The bytes are content-addressed, so their hash is a strong ETag. `no-cache` makes the
+    // browser revalidate each time: a deleted document answers 404 instead of a cached copy.
     const filePath = path.join(config.dataDir, "originals", `${document.sha256}.pdf`);
     try {
       await access(filePath);
     } catch {
       throw new NotFoundError(`The original file of document ${id} is missing`);
     }
+    const etag = `"${document.sha256}"`;
+    reply.header("etag", etag).header("cache-control", "private, no-cache");
+    if (matchesEtag(request.headers["if-none-match"], etag)) return reply.status(304).send();
     return reply
       .type("application/pdf")
       .header("content-disposition", `inline; filename*=UTF-8''${encodeURIComponent(document.filename)}`)
-      .header("cache-control", "private, max-age=3600")
       .send(createReadStream(filePath));
   });
 
@@ -59,3 +63,10 @@ export const documentRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (
     return reply.status(204).send();
   });
 };
+
+/** Whether an If-None-Match header names this ETag (or is `*`). */
+function matchesEtag(header: string | string[] | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  const values = (Array.isArray(header) ? header.join(",") : header).split(",").map((value) => value.trim());
+  return values.some((value) => value === "*" || value.replace(/^W\//, "") === etag);
+}

@@ -5,6 +5,7 @@ import { AnswerView } from "../features/answer/components/answer-view";
 import { SourcesColumn } from "../features/answer/components/sources-column";
 import type { ClaimSelection, PdfTarget } from "../features/answer/selection";
 import { useLinkedAnswer } from "../features/answer/use-linked-answer";
+import { useStaleRefresh } from "../features/answer/use-stale-refresh";
 import { AskForm } from "../features/ask/components/ask-form";
 import { AuditPanel } from "../features/audit/components/audit-panel";
 import { useConfig } from "../features/config/use-config";
@@ -48,6 +49,8 @@ export function App() {
     setPdfTarget(null);
   }, []);
   useLinkedAnswer(response, onAnswer);
+  // The same answer re-read with stale marks: the reader's selection and open page stay.
+  useStaleRefresh(response, documents.documents, documents.loaded, setResponse);
 
   return (
     <>

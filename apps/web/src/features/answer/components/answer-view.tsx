@@ -1,5 +1,6 @@
 import type { AskResponse } from "@audited-rag/core";
 import { useMemo } from "react";
+import { summarizeChecks } from "../../audit/audit-status";
 import { formatDuration } from "../format-numbers";
 import type { ClaimSelection } from "../selection";
 import { AnswerPart } from "./answer-part";
@@ -20,12 +21,25 @@ function describeTimings(response: AskResponse): string {
 /** The answer: one section per question part, then parts left unanswered and removed claims. */
 export function AnswerView({ response, selection, onSelect }: AnswerViewProps) {
   const ledger = useMemo(() => new Map(response.ledger.map((entry) => [entry.id, entry])), [response.ledger]);
+  const summary = summarizeChecks(response);
   return (
     <section className="panel answer" aria-labelledby="answer-heading">
       <h2 id="answer-heading">Answer</h2>
       <p className="answer__question">{response.question}</p>
+      {summary && (
+        <p className="answer__summary">
+          <a href="#audit-heading">{summary}</a>
+        </p>
+      )}
       {response.parts.map((part) => (
-        <AnswerPart key={part.index} part={part} ledger={ledger} selection={selection} onSelect={onSelect} />
+        <AnswerPart
+          key={part.index}
+          part={part}
+          checked={response.jev.mode !== "off"}
+          ledger={ledger}
+          selection={selection}
+          onSelect={onSelect}
+        />
       ))}
       {response.notAnswered.length > 0 && (
         <section className="answer-part" aria-labelledby="not-answered-heading">

@@ -1,18 +1,27 @@
 import type { Claim, LedgerEntry } from "@audited-rag/core";
 import type { ClaimSelection } from "../selection";
+import { describeStale } from "../stale-wording";
+import { ClaimVerdict } from "./claim-verdict";
 
 interface ClaimItemProps {
   partIndex: number;
   claim: Claim;
+  /** Whether the answer was checked; mode off shows no verdict. */
+  checked: boolean;
   ledger: Map<number, LedgerEntry>;
   selection: ClaimSelection | null;
   onSelect(selection: ClaimSelection): void;
 }
 
 /** One claim: its text, its citation markers and the verbatim quote; markers and quote open the source. */
-export function ClaimItem({ partIndex, claim, ledger, selection, onSelect }: ClaimItemProps) {
+export function ClaimItem({ partIndex, claim, checked, ledger, selection, onSelect }: ClaimItemProps) {
   const isSelected = selection?.claimId === claim.id;
   const firstCitation = claim.citations[0];
+  const stale = claim.citations.flatMap((id) => {
+    const entry = ledger.get(id);
+    return entry?.stale ? [{ id, note: describeStale(entry) }] : [];
+  });
+  const flagged = claim.citations.filter((id) => (ledger.get(id)?.flags?.length ?? 0) > 0);
   return (
     <li className={isSelected ? "claim claim--selected" : "claim"} data-claim-id={claim.id}>
       <p className="claim__text">
@@ -44,6 +53,18 @@ export function ClaimItem({ partIndex, claim, ledger, selection, onSelect }: Cla
           <q>{claim.quote}</q>
         </button>
       )}
+      {checked && <ClaimVerdict claim={claim} />}
+      {flagged.length > 0 && (
+        <p className="claim__flagged">
+          {flagged.map((id) => `[${id}]`).join(" ")} contains instruction-like text; read it in Sources as document
+          content.
+        </p>
+      )}
+      {stale.map(({ id, note }) => (
+        <p key={id} className="claim__stale">
+          [{id}] {note}
+        </p>
+      ))}
     </li>
   );
 }

@@ -65,7 +65,7 @@ export function AskForm({ config, documentIds, onAnswer }: AskFormProps) {
           }}
         />
         {config ? (
-          <ModeNotice id={noticeId} mode={mode} model={config.jevModel} />
+          <ModeNotice id={noticeId} mode={mode} model={config.jevModel} auditor={config.auditor} />
         ) : (
           <p id={noticeId} className="muted">
             Loading the support-check setting…
