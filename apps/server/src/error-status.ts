@@ -10,6 +10,7 @@ const statusByCode: Record<string, number> = {
   SETUP_UNAVAILABLE: 403,
   CONFLICT: 409,
   HOST_NOT_ALLOWED: 421,
+  RATE_LIMITED: 429,
   EMPTY_FILE: 400,
   JEV_MODE_NOT_ALLOWED: 400,
   NOT_FOUND: 404,

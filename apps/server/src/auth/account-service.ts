@@ -8,6 +8,7 @@ import {
 } from "@audited-rag/core";
 import type { AccountStore } from "@audited-rag/rag";
 import { createSessionId, createToken, hashSecret } from "./api-token";
+import { HashGate } from "./hash-gate";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./password-hash";
 
 /** Who a request acts for, and how it proved it. */
@@ -26,6 +27,7 @@ export const invalidCredentialsMessage = "The user name or password is not right
 /** Sign-in, sessions, users and API tokens over the account store; hashing happens here, storage there. */
 export class AccountService {
   private readonly now: () => Date;
+  private readonly gate = new HashGate();
 
   constructor(
     private readonly store: AccountStore,
@@ -63,7 +65,11 @@ export class AccountService {
   }
 
   /** Checks the password; on success the hash is upgraded when the parameters were raised since. */
-  async verifyCredentials(name: string, password: string): Promise<User> {
+  verifyCredentials(name: string, password: string): Promise<User> {
+    return this.gate.run(() => this.check(name, password));
+  }
+
+  private async check(name: string, password: string): Promise<User> {
     const found = this.store.findUserByName(name);
     if (!found) {
       await verifyAgainstDummy(password);
