@@ -56,7 +56,12 @@ const environmentSchema = z.object({
   RAG_ALLOWED_HOSTS: z
     .string()
     .default("")
-    .transform((value) => value.split(",").map((entry) => entry.trim()).filter((entry) => entry !== ""))
+    .transform((value) =>
+      value
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== ""),
+    )
     .refine((entries) => entries.every((entry) => parseHostEntry(entry)), {
       message: "use a comma-separated list of host names or addresses, each optionally with :port",
     }),
@@ -68,10 +73,17 @@ const environmentSchema = z.object({
       if (trimmed === "false") return false;
       if (trimmed === "true") return true;
       if (/^[0-9a-fA-F.:/,\s]+$/.test(trimmed) && /[.:]/.test(trimmed)) return trimmed;
-      context.addIssue({ code: "custom", message: "use false, true, or a comma-separated list of proxy addresses/CIDRs" });
+      context.addIssue({
+        code: "custom",
+        message: "use false, true, or a comma-separated list of proxy addresses/CIDRs",
+      });
       return z.NEVER;
     }),
-  RAG_SESSION_HOURS: z.coerce.number().positive().max(24 * 365).default(168),
+  RAG_SESSION_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(168),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;

@@ -59,7 +59,8 @@ async function main(): Promise<void> {
   process.once("SIGTERM", () => void close("SIGTERM"));
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
-  if (!config.auth.enabled) app.log.warn("login is off (RAG_AUTH=off): anyone who can reach this address has full access");
+  if (!config.auth.enabled)
+    app.log.warn("login is off (RAG_AUTH=off): anyone who can reach this address has full access");
   if (verdict.kind === "setup" && address && typeof address === "object") {
     const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
     console.log(verdict.message(`http://${host}:${address.port}`));

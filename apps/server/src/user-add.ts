@@ -34,7 +34,8 @@ function parseArguments(argv: string[]): Arguments | string {
   }
   if (!role || !name) return "give --admin NAME or --member NAME";
   const parsedName = userNameSchema.safeParse(name);
-  if (!parsedName.success) return `the name ${JSON.stringify(name)} is not allowed: ${parsedName.error.issues[0]?.message}`;
+  if (!parsedName.success)
+    return `the name ${JSON.stringify(name)} is not allowed: ${parsedName.error.issues[0]?.message}`;
   return { role, name: parsedName.data, resetPassword };
 }
 

@@ -11,10 +11,7 @@ export const userNameSchema = z
   .regex(/^[\p{L}\p{N}._@-]{1,64}$/u, "use 1 to 64 letters, digits or . _ @ -");
 
 /** Long enough to resist guessing, bounded so hashing stays cheap. */
-export const passwordSchema = z
-  .string()
-  .min(10, "use at least 10 characters")
-  .max(1024, "use at most 1024 characters");
+export const passwordSchema = z.string().min(10, "use at least 10 characters").max(1024, "use at most 1024 characters");
 
 export const userSchema = z.object({
   id: z.string(),

@@ -1,11 +1,5 @@
 import { randomUUID } from "node:crypto";
-import {
-  type ApiToken,
-  InvalidCredentialsError,
-  NotFoundError,
-  type Role,
-  type User,
-} from "@audited-rag/core";
+import { type ApiToken, InvalidCredentialsError, NotFoundError, type Role, type User } from "@audited-rag/core";
 import type { AccountStore } from "@audited-rag/rag";
 import { createSessionId, createToken, hashSecret } from "./api-token";
 import { HashGate } from "./hash-gate";
@@ -75,7 +69,8 @@ export class AccountService {
       await verifyAgainstDummy(password);
       throw new InvalidCredentialsError(invalidCredentialsMessage);
     }
-    if (!(await verifyPassword(password, found.passwordHash))) throw new InvalidCredentialsError(invalidCredentialsMessage);
+    if (!(await verifyPassword(password, found.passwordHash)))
+      throw new InvalidCredentialsError(invalidCredentialsMessage);
     if (needsRehash(found.passwordHash)) this.store.setPasswordHash(found.id, await hashPassword(password));
     const { passwordHash: _hash, ...user } = found;
     return user;

@@ -18,7 +18,7 @@ describe("HashGate", () => {
     const accepted = Array.from({ length: 5 }, job);
     await expect(job()).rejects.toBeInstanceOf(TooManySignInsError);
     for (let round = 0; round < 10 && releases.length > 0; round++) {
-      releases.splice(0).forEach((release) => release());
+      for (const release of releases.splice(0)) release();
       await new Promise((resolve) => setImmediate(resolve));
     }
     await expect(Promise.all(accepted)).resolves.toEqual(Array(5).fill("done"));

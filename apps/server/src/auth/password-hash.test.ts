@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { defaultScryptParameters, hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./password-hash";
+import {
+  defaultScryptParameters,
+  hashPassword,
+  needsRehash,
+  verifyAgainstDummy,
+  verifyPassword,
+} from "./password-hash";
 
 const cheap = { N: 2 ** 10, r: 8, p: 1 };
 

@@ -25,7 +25,9 @@ function derive(password: string, salt: Buffer, parameters: ScryptParameters): P
   };
   // The async form runs on the libuv pool, so a login never blocks other requests.
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key))),
+    scrypt(password.normalize("NFKC"), salt, keyLength, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
   );
 }
 

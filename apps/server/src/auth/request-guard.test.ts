@@ -12,7 +12,16 @@ describe("Host allow-list", () => {
   });
 
   it("refuses other names, other ports and junk (DNS rebinding uses the attacker's name)", () => {
-    for (const host of ["evil.example", "evil.example:3000", "localhost:3001", "localhost", "127.0.0.1.evil.example:3000", "", "local host:3000", "[::1"]) {
+    for (const host of [
+      "evil.example",
+      "evil.example:3000",
+      "localhost:3001",
+      "localhost",
+      "127.0.0.1.evil.example:3000",
+      "",
+      "local host:3000",
+      "[::1",
+    ]) {
       expect(isHostAllowed(host, loopbackOnly, 80)).toBe(false);
     }
     expect(isHostAllowed(undefined, loopbackOnly, 80)).toBe(false);
@@ -52,10 +61,18 @@ describe("same-origin check", () => {
   });
 
   it("refuses foreign, opaque and malformed origins, and cross-site fetch metadata", () => {
-    for (const origin of ["http://evil.example", "http://127.0.0.1:3001", "null", "file://", "not a url", "http://localhost:3000"]) {
+    for (const origin of [
+      "http://evil.example",
+      "http://127.0.0.1:3001",
+      "null",
+      "file://",
+      "not a url",
+      "http://localhost:3000",
+    ]) {
       expect(checkOrigin({ origin, host }).ok).toBe(false);
     }
-    for (const site of ["cross-site", "same-site", "none"]) expect(checkOrigin({ secFetchSite: site, host }).ok).toBe(false);
+    for (const site of ["cross-site", "same-site", "none"])
+      expect(checkOrigin({ secFetchSite: site, host }).ok).toBe(false);
     // Origin wins over a forged-looking Sec-Fetch-Site.
     expect(checkOrigin({ origin: "http://evil.example", secFetchSite: "same-origin", host }).ok).toBe(false);
   });

@@ -63,9 +63,7 @@ export function isHostAllowed(
   return allowed.anyPort.has(parsed.name) || allowed.exact.has(`${parsed.name}:${parsed.port ?? defaultPort}`);
 }
 
-export type OriginVerdict =
-  | { ok: true; browser: boolean }
-  | { ok: false; reason: string };
+export type OriginVerdict = { ok: true; browser: boolean } | { ok: false; reason: string };
 
 /**
  * Same-origin check for state-changing requests. Browsers send `Origin` (and `Sec-Fetch-Site`) on
@@ -83,9 +81,14 @@ export function checkOrigin(headers: { origin?: string; secFetchSite?: string; h
       return { ok: false, reason: "the request's Origin is not a web origin" };
     }
     const webScheme = parsed.protocol === "http:" || parsed.protocol === "https:";
-    if (!webScheme || !host || parsed.host.toLowerCase() !== host.trim().toLowerCase()) {
-      return { ok: false, reason: "the request came from another web site" };
-    }
+    const schemePort = parsed.protocol === "https:" ? 443 : 80;
+    const target = host === undefined ? undefined : parseHostEntry(host);
+    // URL drops a default port from Origin while Host may carry it, so both are compared with ports filled in.
+    const sameHost =
+      target !== undefined &&
+      parsed.hostname.toLowerCase() === target.name &&
+      (parsed.port === "" ? schemePort : Number(parsed.port)) === (target.port ?? schemePort);
+    if (!webScheme || !sameHost) return { ok: false, reason: "the request came from another web site" };
     return { ok: true, browser: true };
   }
   if (secFetchSite !== undefined) {

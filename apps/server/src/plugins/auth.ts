@@ -1,11 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { hostname, networkInterfaces } from "node:os";
-import {
-  AuthRequiredError,
-  CrossOriginError,
-  ForbiddenError,
-  HostNotAllowedError,
-} from "@audited-rag/core";
+import { AuthRequiredError, CrossOriginError, ForbiddenError, HostNotAllowedError } from "@audited-rag/core";
 import cookie from "@fastify/cookie";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import fastifyPlugin from "fastify-plugin";

@@ -22,7 +22,12 @@ export const authRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app,
   app.get("/auth/session", publicRoute, async (request): Promise<SessionState> => {
     if (!config.auth.enabled) return { auth: "off", setupRequired: false, setupAllowed: false, user: null };
     const setupRequired = app.accounts.countUsers() === 0;
-    const user = request.user && { id: request.user.id, name: request.user.name, role: request.user.role, createdAt: request.user.createdAt };
+    const user = request.user && {
+      id: request.user.id,
+      name: request.user.name,
+      role: request.user.role,
+      createdAt: request.user.createdAt,
+    };
     return { auth: "on", setupRequired, setupAllowed: setupRequired && isLocalRequest(request), user };
   });
 

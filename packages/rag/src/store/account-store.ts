@@ -54,7 +54,7 @@ const toToken = (row: TokenRow): ApiToken => ({
   lastUsedAt: row.last_used_at,
 });
 
-const tokenColumns = `t.id, t.name, t.prefix, u.name AS user_name, t.created_at, t.last_used_at
+const tokenColumns = `t.id, t.name, t.prefix, u.name AS user_name, t.created_at, t.last_used_at, t.user_id
   FROM api_tokens t JOIN users u ON u.id = t.user_id`;
 
 /**
@@ -114,8 +114,9 @@ export class AccountStore {
     return this.database.transaction(() => {
       const user = this.getUser(id);
       if (!user) return false;
-      const admins = (this.database.prepare("SELECT count(*) AS n FROM users WHERE role = 'admin'").get() as { n: number })
-        .n;
+      const admins = (
+        this.database.prepare("SELECT count(*) AS n FROM users WHERE role = 'admin'").get() as { n: number }
+      ).n;
       if (user.role === "admin" && admins <= 1) {
         throw new ConflictError("This is the only admin; add another admin before removing it.");
       }
@@ -152,9 +153,7 @@ export class AccountStore {
 
   createToken(token: NewApiToken): ApiToken {
     this.database
-      .prepare(
-        "INSERT INTO api_tokens (id, user_id, name, prefix, token_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-      )
+      .prepare("INSERT INTO api_tokens (id, user_id, name, prefix, token_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)")
       .run(token.id, token.userId, token.name, token.prefix, token.tokenHash, new Date().toISOString());
     return this.requireToken(token.id);
   }
@@ -162,9 +161,7 @@ export class AccountStore {
   /** The owner of a token and the token's id. */
   findTokenUser(tokenHash: string): { user: User; tokenId: string } | undefined {
     const row = this.database
-      .prepare(
-        `SELECT u.*, t.id AS token_id FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ?`,
-      )
+      .prepare(`SELECT u.*, t.id AS token_id FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ?`)
       .get(tokenHash) as (UserRow & { token_id: string }) | undefined;
     return row && { user: toUser(row), tokenId: row.token_id };
   }
@@ -178,7 +175,7 @@ export class AccountStore {
   }
 
   getToken(id: string): (ApiToken & { userId: string }) | undefined {
-    const row = this.database.prepare(`SELECT ${tokenColumns}, t.user_id WHERE t.id = ?`).get(id) as
+    const row = this.database.prepare(`SELECT ${tokenColumns} WHERE t.id = ?`).get(id) as
       | (TokenRow & { user_id: string })
       | undefined;
     return row && { ...toToken(row), userId: row.user_id };
