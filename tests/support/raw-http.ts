@@ -4,6 +4,7 @@ export interface RawResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   text: string;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies field by field and assert each
   json(): any;
 }
 
