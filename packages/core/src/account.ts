@@ -50,3 +50,5 @@ export const apiTokenListSchema = z.object({ tokens: z.array(apiTokenSchema) });
 export const newTokenSchema = z.object({ name: z.string().trim().min(1).max(100) });
 /** `POST /api/tokens`: the only time the secret is shown. */
 export const createdTokenSchema = z.object({ token: apiTokenSchema, secret: z.string() });
+/** `{user}`: the answer of sign-in, setup and adding a user. */
+export const userResponseSchema = z.object({ user: userSchema });
