@@ -57,7 +57,7 @@ export function TokensSection({ showOwner }: { showOwner: boolean }) {
         </button>
       </form>
       {secret && (
-        <div className="error-box" role="status">
+        <div className="token-notice" role="status">
           <p>Copy this token now; it is not shown again:</p>
           <code className="token-secret">{secret}</code>
         </div>
