@@ -63,7 +63,8 @@ export function SignInPage({ onSignedIn }: SignInPageProps) {
           </button>
         </form>
         <p className="muted">
-          Forgot the password? An admin can set a new one with `npm run user:add -- --reset-password`.
+          Forgot the password? On the server, <code>npm run user:add -- --member NAME --reset-password</code> sets a
+          new one.
         </p>
       </section>
     </main>
