@@ -219,6 +219,19 @@ describe("accounts, CSRF and Host checks (login on, real HTTP on loopback)", () 
       });
       expect([method, route, forged.status]).toEqual([method, route, 401]);
     }
+    // The router decodes escapes and ignores a trailing slash: none of these spellings slips past the check.
+    for (const spelling of [
+      "/%61pi/documents",
+      "/api/%64ocuments",
+      "/api/documents/",
+      "/%61%70%69/users",
+      "/api/documents?x=/",
+    ]) {
+      const response = await send({ path: spelling });
+      expect([spelling, response.status]).not.toEqual([spelling, 200]);
+      expect(response.text).not.toContain('"documents"');
+      expect(response.text).not.toContain('"users"');
+    }
     for (const route of ["/api/health", "/api/auth/session"]) {
       expect((await send({ path: route })).status).toBe(200);
     }

@@ -40,8 +40,21 @@ function machineNames(): string[] {
   return [...addresses, hostname()];
 }
 
+/**
+ * Whether the request is for the API. Decided by the matched route, not the raw URL: the router
+ * decodes percent-escapes, so `/%61pi/documents` reaches the `/api/documents` route.
+ */
 function isApi(request: FastifyRequest): boolean {
-  return request.url === "/api" || request.url.startsWith("/api/") || request.url.startsWith("/api?");
+  const route = request.routeOptions.url;
+  let path = route ?? request.url.split("?")[0] ?? "";
+  if (route === undefined) {
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      // A malformed escape never matches a route; keep the raw path.
+    }
+  }
+  return path === "/api" || path.startsWith("/api/");
 }
 
 /**
@@ -72,9 +85,13 @@ const auth: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) 
 
   app.addHook("onRequest", async (request) => {
     const defaultPort = request.protocol === "https" ? 443 : 80;
-    if (!isHostAllowed(request.host, allowedForPort(), defaultPort)) {
+    // HTTP/1.0 clients may send no Host at all; that is refused like a foreign one.
+    const host: string | undefined = request.host || undefined;
+    if (!isHostAllowed(host, allowedForPort(), defaultPort)) {
       throw new HostNotAllowedError(
-        `This server does not answer to the host name ${JSON.stringify(request.host.slice(0, 100))}; add it to RAG_ALLOWED_HOSTS if it is yours.`,
+        host === undefined
+          ? "Send a Host header naming this server."
+          : `This server does not answer to the host name ${JSON.stringify(host.slice(0, 100))}; add it to RAG_ALLOWED_HOSTS if it is yours.`,
       );
     }
     const bearer = bearerSecret(request.headers.authorization);
@@ -82,7 +99,7 @@ const auth: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) 
       const verdict = checkOrigin({
         origin: request.headers.origin,
         secFetchSite: request.headers["sec-fetch-site"] as string | undefined,
-        host: request.host,
+        host,
       });
       if (!verdict.ok) throw new CrossOriginError(`Refused because ${verdict.reason}.`);
       // Without Origin the request is not from a browser page; a cookie alone must not be enough then.

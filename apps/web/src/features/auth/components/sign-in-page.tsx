@@ -63,8 +63,8 @@ export function SignInPage({ onSignedIn }: SignInPageProps) {
           </button>
         </form>
         <p className="muted">
-          Forgot the password? On the server, <code>npm run user:add -- --member NAME --reset-password</code> sets a
-          new one.
+          Forgot the password? On the server, <code>npm run user:add -- --member NAME --reset-password</code> sets a new
+          one.
         </p>
       </section>
     </main>
