@@ -271,6 +271,10 @@ describe("accounts, CSRF and Host checks (login on, real HTTP on loopback)", () 
       headers: { origin: evil, cookie: adminCookie },
     });
     expect(logout.status).toBe(403);
+    // Login CSRF: another site cannot sign the browser in to an account of its choosing.
+    const login = await json("POST", "/api/auth/login", { name: "admin", password: adminPassword }, { origin: evil });
+    expect(login.status).toBe(403);
+    expect(login.headers["set-cookie"]).toBeUndefined();
   });
 
   it("refuses a foreign Host (DNS rebinding) on every path with 421 and the error contract", async () => {
