@@ -23,11 +23,10 @@ function derive(password: string, salt: Buffer, parameters: ScryptParameters): P
     // Node refuses above 32 MiB by default; allow twice what these parameters need.
     maxmem: 256 * parameters.N * parameters.r,
   };
-  // The async form runs on the libuv pool, so a login never blocks other requests.
+  // The async form runs on the libuv pool, so a login never blocks other requests. NFC (as RFC 8265's
+  // OpaqueString) makes the same password typed on different keyboards hash alike.
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, keyLength, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
+    scrypt(password.normalize("NFC"), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key))),
   );
 }
 

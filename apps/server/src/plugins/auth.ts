@@ -120,6 +120,8 @@ const auth: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) 
       if (sessionId) request.user = accounts.userForSession(sessionId) ?? null;
     }
 
+    // Every later log line of this request names the account, for the audit trail.
+    if (request.user) request.log = request.log.child({ user: request.user.name });
     const access = request.routeOptions.config?.access ?? "user";
     if (access === "public") return;
     if (!request.user) {
