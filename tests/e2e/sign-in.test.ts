@@ -94,4 +94,19 @@ describe.skipIf(!browserAvailable())("sign-in, roles and tokens in the browser (
     expect(watched.problems).toEqual([]);
     expect(watched.dialogs).toEqual([]);
   });
+
+  it("records the admin's deletion in the deletion log that everyone can read", async () => {
+    const { page } = watched;
+    await signOut(page);
+    await signIn(page, admin);
+    await page.getByRole("button", { name: "Delete policy.pdf" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete", exact: true }).click();
+    await page.getByText("No documents yet.").waitFor();
+    // Signing out cleared the member's answer link, so the admin starts without it.
+    await expect(page.getByRole("heading", { name: "Answer", exact: true }).count()).resolves.toBe(0);
+    await page.getByText("Deletion log").click();
+    const entry = page.getByRole("list", { name: "Deleted documents" }).getByRole("listitem");
+    await entry.filter({ hasText: "policy.pdf" }).filter({ hasText: "by ada" }).waitFor();
+    await screenshot(page, "deletion-log");
+  });
 });

@@ -16,6 +16,8 @@ export function AccountBar({ user, accountsOpen, onToggleAccounts, onSignedOut }
   const leave = async () => {
     try {
       await signOut();
+      // The next person at this browser should not land on the previous person's last answer.
+      window.history.replaceState(null, "", "/");
       onSignedOut();
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : "Signing out failed.");

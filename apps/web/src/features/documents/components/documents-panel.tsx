@@ -3,6 +3,7 @@ import { useState } from "react";
 import type { DocumentsState } from "../use-documents";
 import { useUploads } from "../use-uploads";
 import { DeleteDialog } from "./delete-dialog";
+import { DeletionLog } from "./deletion-log";
 import { DocumentRow } from "./document-row";
 import { UploadList } from "./upload-list";
 import { UploadZone } from "./upload-zone";
@@ -73,6 +74,7 @@ export function DocumentsPanel({
           </ul>
         </>
       )}
+      <DeletionLog />
       <DeleteDialog
         document={pendingDelete}
         onConfirm={(document) => documents.remove(document.id)}
