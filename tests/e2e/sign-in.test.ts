@@ -90,6 +90,12 @@ describe.skipIf(!browserAvailable())("sign-in, roles and tokens in the browser (
     await expect(page.getByRole("button", { name: "Users and tokens" }).count()).resolves.toBe(0);
     const answer = await askThroughForm(page, "How long do customers have to cancel their subscription?");
     expect(firstClaim(answer).quote).toMatch(/thirty days/);
+    // The PDF viewer fetches the original with the session cookie, as a member may read.
+    await page
+      .getByRole("button", { name: /View PDF page/ })
+      .first()
+      .click();
+    await page.locator(".pdf-viewer .textLayer").getByText("Cancellation policy.", { exact: false }).first().waitFor();
     await screenshot(page, "member-workspace");
     expect(watched.problems).toEqual([]);
     expect(watched.dialogs).toEqual([]);
