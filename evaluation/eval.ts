@@ -64,7 +64,14 @@ class UsageError extends Error {}
 
 /** The environment the app is built from: embedded defaults, or Ollama for drafting and embeddings. */
 function appEnvironment(options: Options, dataDir: string): Record<string, string | undefined> {
-  const base = { RAG_DATA_DIR: dataDir, LOG_LEVEL: "silent", RAG_JEV_MODE: "off" };
+  // Login off and app.inject's default Host allowed: the evaluation talks to the app in-process.
+  const base = {
+    RAG_DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    RAG_JEV_MODE: "off",
+    RAG_AUTH: "off",
+    RAG_ALLOWED_HOSTS: "localhost:80",
+  };
   if (options.generator === "extractive") return base;
   return {
     ...base,

@@ -3,13 +3,17 @@ import multipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { AppConfig } from "./config";
 import { mapError } from "./error-status";
+import { authPlugin } from "./plugins/auth";
 import { servicesPlugin } from "./plugins/services";
 import { webPlugin } from "./plugins/web";
 import { answerRoutes } from "./routes/answers";
 import { askRoutes } from "./routes/ask";
+import { authRoutes } from "./routes/auth";
 import { configRoutes } from "./routes/config";
 import { documentRoutes } from "./routes/documents";
 import { healthRoutes } from "./routes/health";
+import { tokenRoutes } from "./routes/tokens";
+import { userRoutes } from "./routes/users";
 
 export interface BuildOptions {
   /** Fastify logger setting; defaults to the configured level on stdout. */
@@ -22,6 +26,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: options.logger ?? { level: config.logLevel },
     // Multipart bodies are limited by the multipart plugin; JSON bodies stay small.
     bodyLimit: 1024 * 1024,
+    // Decides whether X-Forwarded-Proto/-For/-Host are believed (Secure cookies, client address).
+    trustProxy: config.auth.trustProxy,
   });
 
   app.setErrorHandler((error, request, reply) => {
@@ -59,7 +65,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     limits: { fileSize: config.maxUploadBytes, files: 1, fields: 4, parts: 5, fieldSize: 1024 },
   });
   await app.register(servicesPlugin, { config });
+  await app.register(authPlugin, { config });
   await app.register(healthRoutes, { prefix: "/api" });
+  await app.register(authRoutes, { prefix: "/api", config });
+  if (config.auth.enabled) {
+    await app.register(userRoutes, { prefix: "/api" });
+    await app.register(tokenRoutes, { prefix: "/api" });
+  }
   await app.register(configRoutes, { prefix: "/api", config });
   await app.register(documentRoutes, { prefix: "/api", config });
   await app.register(askRoutes, { prefix: "/api", config });

@@ -86,8 +86,35 @@ describe("parseConfig", () => {
       "RAG_CHAT_MODEL",
       "RAG_AUDIT_MODEL",
       "RAG_OLLAMA_KEEP_ALIVE",
+      "RAG_ALLOWED_HOSTS",
     ];
     const secrets = ["TYPESAFE_API_KEY", "QDRANT_API_KEY"];
     expect(new Set([...reported, ...freeForm, ...secrets])).toEqual(new Set(documented));
+  });
+
+  it("keeps login on by default and accepts RAG_AUTH=off on loopback only", () => {
+    expect(parseConfig({}).auth).toMatchObject({ enabled: true, allowedHosts: [], trustProxy: false });
+    expect(parseConfig({ RAG_AUTH: "off" }).auth.enabled).toBe(false);
+    expect(parseConfig({ RAG_AUTH: "off", HOST: "localhost" }).auth.enabled).toBe(false);
+    expect(parseConfig({ RAG_AUTH: "off", HOST: "::1" }).auth.enabled).toBe(false);
+    for (const host of ["0.0.0.0", "192.168.1.20", "::"]) {
+      expect(() => parseConfig({ RAG_AUTH: "off", HOST: host })).toThrow(/RAG_AUTH=off .*loopback/);
+    }
+  });
+
+  it("parses the allowed hosts, the trusted proxies and the session length", () => {
+    const config = parseConfig({
+      RAG_ALLOWED_HOSTS: "rag.example.com, 192.168.1.20:3000,[fe80::1]:3000",
+      RAG_TRUST_PROXY: "127.0.0.1,10.0.0.0/8",
+      RAG_SESSION_HOURS: "12",
+    });
+    expect(config.auth).toMatchObject({
+      allowedHosts: ["rag.example.com", "192.168.1.20:3000", "[fe80::1]:3000"],
+      trustProxy: "127.0.0.1,10.0.0.0/8",
+      sessionMs: 12 * 3_600_000,
+    });
+    expect(parseConfig({ RAG_TRUST_PROXY: "true" }).auth.trustProxy).toBe(true);
+    expect(() => parseConfig({ RAG_ALLOWED_HOSTS: "http://rag.example.com/" })).toThrow(/RAG_ALLOWED_HOSTS/);
+    expect(() => parseConfig({ RAG_TRUST_PROXY: "everyone" })).toThrow(/RAG_TRUST_PROXY/);
   });
 });

@@ -1,5 +1,7 @@
 import { jevModeSchema } from "@audited-rag/core";
 import { z } from "zod";
+import { isLoopbackAddress } from "./auth/loopback";
+import { parseHostEntry } from "./auth/request-guard";
 
 /** Thrown at boot when the environment is invalid; lists every bad variable at once. */
 export class ConfigError extends Error {
@@ -53,6 +55,38 @@ const environmentSchema = z.object({
   QDRANT_SHARDS: integer(1, 1, 1024),
   QDRANT_REPLICATION_FACTOR: integer(1, 1, 64),
   QDRANT_WRITE_CONSISTENCY: integer(1, 1, 64),
+  RAG_AUTH: z.enum(["on", "off"]).default("on"),
+  RAG_ALLOWED_HOSTS: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== ""),
+    )
+    .refine((entries) => entries.every((entry) => parseHostEntry(entry)), {
+      message: "use a comma-separated list of host names or addresses, each optionally with :port",
+    }),
+  RAG_TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((value, context): boolean | string => {
+      const trimmed = value.trim();
+      if (trimmed === "false") return false;
+      if (trimmed === "true") return true;
+      if (/^[0-9a-fA-F.:/,\s]+$/.test(trimmed) && /[.:]/.test(trimmed)) return trimmed;
+      context.addIssue({
+        code: "custom",
+        message: "use false, true, or a comma-separated list of proxy addresses/CIDRs",
+      });
+      return z.NEVER;
+    }),
+  RAG_SESSION_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(168),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -97,6 +131,15 @@ export interface AppConfig {
     replicationFactor: number;
     writeConsistencyFactor: number;
   };
+  auth: {
+    /** False only with RAG_AUTH=off, which is accepted on loopback only. */
+    enabled: boolean;
+    /** RAG_ALLOWED_HOSTS: extra Host values accepted beside the automatic ones. */
+    allowedHosts: string[];
+    /** Fastify's trustProxy: which proxies' X-Forwarded-* headers are believed. */
+    trustProxy: boolean | string;
+    sessionMs: number;
+  };
 }
 
 /**
@@ -127,6 +170,12 @@ export function parseConfig(environment: Record<string, string | undefined>): Ap
   }
   if (known.RAG_VECTOR_STORE === "qdrant" && (known.RAG_EMBEDDER ?? "none") === "none") {
     problems.push("RAG_VECTOR_STORE=qdrant needs dense vectors: set RAG_EMBEDDER=ollama");
+  }
+  const host = known.HOST ?? "127.0.0.1";
+  if (known.RAG_AUTH === "off" && !isLoopbackAddress(host, { names: true })) {
+    problems.push(
+      `RAG_AUTH=off turns login off and is accepted only when HOST is a loopback address (127.0.0.1, ::1 or localhost); with HOST=${host} anyone on the network could read and delete everything. Keep RAG_AUTH=on and create accounts with \`npm run user:add\`.`,
+    );
   }
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
   const env = parsed.data;
@@ -167,6 +216,12 @@ export function parseConfig(environment: Record<string, string | undefined>): Ap
       shards: env.QDRANT_SHARDS,
       replicationFactor: env.QDRANT_REPLICATION_FACTOR,
       writeConsistencyFactor: env.QDRANT_WRITE_CONSISTENCY,
+    },
+    auth: {
+      enabled: env.RAG_AUTH === "on",
+      allowedHosts: env.RAG_ALLOWED_HOSTS,
+      trustProxy: env.RAG_TRUST_PROXY,
+      sessionMs: Math.round(env.RAG_SESSION_HOURS * 3_600_000),
     },
   };
 }

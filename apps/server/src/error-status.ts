@@ -3,6 +3,14 @@ import { AppError, type ErrorBody } from "@audited-rag/core";
 /** The one code → HTTP status table. Codes not listed are server faults (500). */
 const statusByCode: Record<string, number> = {
   INVALID_REQUEST: 400,
+  AUTH_REQUIRED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  CROSS_ORIGIN_REFUSED: 403,
+  SETUP_UNAVAILABLE: 403,
+  CONFLICT: 409,
+  HOST_NOT_ALLOWED: 421,
+  RATE_LIMITED: 429,
   EMPTY_FILE: 400,
   JEV_MODE_NOT_ALLOWED: 400,
   NOT_FOUND: 404,

@@ -1,4 +1,5 @@
 import { buildApp } from "./app";
+import { startupVerdict } from "./auth/startup-check";
 import { ConfigError, parseConfig } from "./config";
 
 /** Failures of the data folder itself, reported as such rather than as a crash. */
@@ -36,6 +37,16 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  const verdict = startupVerdict({
+    authEnabled: config.auth.enabled,
+    host: config.host,
+    userCount: config.auth.enabled ? app.accounts.countUsers() : 0,
+  });
+  if (verdict.kind === "refuse") {
+    console.error(verdict.message);
+    await app.close();
+    process.exit(1);
+  }
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
@@ -47,6 +58,13 @@ async function main(): Promise<void> {
   process.once("SIGINT", () => void close("SIGINT"));
   process.once("SIGTERM", () => void close("SIGTERM"));
   await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  if (!config.auth.enabled)
+    app.log.warn("login is off (RAG_AUTH=off): anyone who can reach this address has full access");
+  if (verdict.kind === "setup" && address && typeof address === "object") {
+    const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+    console.log(verdict.message(`http://${host}:${address.port}`));
+  }
 }
 
 main().catch((error: unknown) => {

@@ -28,7 +28,22 @@ export const documentSchema = z.object({
   warnings: z.array(z.string()).optional(),
   error: documentErrorSchema.optional(),
   createdAt: z.string(),
+  /** Name of the account that uploaded it; absent when login is off or for documents from before accounts. */
+  uploadedBy: z.string().optional(),
 });
 export type DocumentInfo = z.infer<typeof documentSchema>;
 
 export const documentListSchema = z.object({ documents: z.array(documentSchema) });
+
+/** One entry of the deletion log: what was removed, by whom and when. */
+export const documentDeletionSchema = z.object({
+  documentId: z.string(),
+  filename: z.string(),
+  sha256: z.string(),
+  uploadedBy: z.string().nullable(),
+  /** Null when login is off. */
+  deletedBy: z.string().nullable(),
+  deletedAt: z.string(),
+});
+export type DocumentDeletion = z.infer<typeof documentDeletionSchema>;
+export const documentDeletionListSchema = z.object({ deletions: z.array(documentDeletionSchema) });

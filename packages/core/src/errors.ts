@@ -56,3 +56,24 @@ export class UpstreamTimeoutError extends AppError {
 export class StorageError extends AppError {
   readonly code = "STORAGE_ERROR";
 }
+export class AuthRequiredError extends AppError {
+  readonly code = "AUTH_REQUIRED";
+}
+export class InvalidCredentialsError extends AppError {
+  readonly code = "INVALID_CREDENTIALS";
+}
+export class ForbiddenError extends AppError {
+  readonly code = "FORBIDDEN";
+}
+export class CrossOriginError extends AppError {
+  readonly code = "CROSS_ORIGIN_REFUSED";
+}
+export class HostNotAllowedError extends AppError {
+  readonly code = "HOST_NOT_ALLOWED";
+}
+export class SetupUnavailableError extends AppError {
+  readonly code = "SETUP_UNAVAILABLE";
+}
+export class ConflictError extends AppError {
+  readonly code = "CONFLICT";
+}

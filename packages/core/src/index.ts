@@ -1,3 +1,4 @@
+export * from "./account";
 export * from "./answer";
 export * from "./api";
 export * from "./audit";

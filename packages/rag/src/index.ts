@@ -28,6 +28,7 @@ export * from "./retrieval/reindex";
 export * from "./retrieval/sqlite-vector-index";
 export * from "./retrieval/vector-index";
 export * from "./service";
+export * from "./store/account-store";
 export * from "./store/chunk-record";
 export * from "./store/metadata-store";
 export * from "./structure/passage-structure";

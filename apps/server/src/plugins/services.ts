@@ -3,6 +3,7 @@ import path from "node:path";
 import type { AnswerAuditor, ComponentHealth } from "@audited-rag/core";
 import { createJevAuditor, createOllamaAuditor } from "@audited-rag/jev";
 import {
+  AccountStore,
   DocumentIngestor,
   type Drafter,
   type Embedder,
@@ -24,6 +25,8 @@ type HealthCheck = (signal: AbortSignal) => Promise<ComponentHealth>;
 /** Everything the routes use, built once from the config. */
 export interface Services {
   store: MetadataStore;
+  /** Users, sessions and API tokens, in the same SQLite file. */
+  accounts: AccountStore;
   index: VectorIndex;
   embedder: Embedder | undefined;
   ingestor: DocumentIngestor;
@@ -113,6 +116,7 @@ export function createServices(config: AppConfig): Services {
     const disabled = async (): Promise<ComponentHealth> => ({ status: "disabled" });
     return {
       store,
+      accounts: new AccountStore(store.database),
       index,
       embedder,
       ingestor,

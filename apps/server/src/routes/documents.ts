@@ -11,13 +11,15 @@ import { parseId } from "./id-params";
 export const documentRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
   const { store, ingestor } = app.services;
 
-  app.post("/documents", async (request, reply) => {
+  const adminOnly = { config: { access: "admin" as const } };
+
+  app.post("/documents", adminOnly, async (request, reply) => {
     const wait = (request.query as { wait?: string }).wait === "true";
     const upload = await receiveUpload(await request.file(), {
       tempDir: path.join(config.dataDir, "tmp"),
       maxBytes: config.maxUploadBytes,
     });
-    const { document, created, done } = await ingestor.ingest(upload);
+    const { document, created, done } = await ingestor.ingest({ ...upload, uploadedBy: request.user?.name });
     // The same bytes again: the existing document, once ready when the client asked to wait.
     if (!created) return reply.status(200).send({ document: wait ? await done : document });
     if (!wait) {
@@ -28,6 +30,9 @@ export const documentRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (
   });
 
   app.get("/documents", async () => ({ documents: store.listDocuments() }));
+
+  /** The deletion log: what was removed, by whom and when. */
+  app.get("/deletions", async () => ({ deletions: store.listDeletions() }));
 
   app.get("/documents/:id", async (request) => {
     const id = parseId(request.params, "document");
@@ -57,9 +62,9 @@ export const documentRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (
       .send(createReadStream(filePath));
   });
 
-  app.delete("/documents/:id", async (request, reply) => {
+  app.delete("/documents/:id", adminOnly, async (request, reply) => {
     const id = parseId(request.params, "document");
-    await ingestor.deleteDocument(id);
+    await ingestor.deleteDocument(id, { deletedBy: request.user?.name ?? null });
     return reply.status(204).send();
   });
 };

@@ -43,6 +43,8 @@ export interface Upload {
   filename: string;
   sha256: string;
   bytes: number;
+  /** Name of the uploading account, recorded on the document. */
+  uploadedBy?: string;
 }
 
 export interface IngestResult {
@@ -103,8 +105,11 @@ export class DocumentIngestor {
     return started;
   }
 
-  /** Removes a document with its index rows, chunks and (unless shared) original file. */
-  async deleteDocument(id: string): Promise<void> {
+  /**
+   * Removes a document with its index rows, chunks and (unless shared) original file, and records
+   * the deletion (by `deletedBy`, null when login is off) in the deletion log.
+   */
+  async deleteDocument(id: string, options: { deletedBy?: string | null } = {}): Promise<void> {
     const { store, index } = this.options;
     const document = store.getDocument(id);
     if (!document) throw new NotFoundError(`No document with id ${id}.`);
@@ -114,7 +119,7 @@ export class DocumentIngestor {
       await running.done.catch(() => undefined);
     }
     await index.deleteDocument(id);
-    store.deleteDocument(id);
+    store.deleteDocument(id, { deletedBy: options.deletedBy ?? null });
     if (!store.isOriginalInUse(document.sha256)) await removeFile(store.originalPath(document.sha256));
   }
 
@@ -180,6 +185,7 @@ export class DocumentIngestor {
         sha256: upload.sha256,
         bytes: upload.bytes,
         pages: extraction.pageCount,
+        uploadedBy: upload.uploadedBy,
       });
     } catch (error) {
       if (!store.isOriginalInUse(upload.sha256)) await removeFile(store.originalPath(upload.sha256));

@@ -15,6 +15,16 @@ export interface DocumentRow {
   warnings: string | null;
   error: string | null;
   created_at: string;
+  uploaded_by: string | null;
+}
+
+export interface DeletionRow {
+  document_id: string;
+  filename: string;
+  sha256: string;
+  uploaded_by: string | null;
+  deleted_by: string | null;
+  deleted_at: string;
 }
 
 export interface ChunkRow {
@@ -45,6 +55,7 @@ export function toDocument(row: DocumentRow): DocumentInfo {
   if (status === "processing" && row.progress) document.progress = ingestProgressSchema.parse(JSON.parse(row.progress));
   if (row.warnings) document.warnings = warningsSchema.parse(JSON.parse(row.warnings));
   if (status === "failed" && row.error) document.error = documentErrorSchema.parse(JSON.parse(row.error));
+  if (row.uploaded_by) document.uploadedBy = row.uploaded_by;
   return document;
 }
 

@@ -4,6 +4,7 @@ import {
   type AskResponse,
   askResponseSchema,
   type ComponentHealth,
+  type DocumentDeletion,
   type DocumentInfo,
   documentErrorSchema,
   type IngestProgress,
@@ -12,7 +13,7 @@ import {
 } from "@audited-rag/core";
 import BetterSqlite3, { type Database } from "better-sqlite3";
 import type { ChunkRecord, NewChunk, PageText } from "./chunk-record";
-import { type ChunkRow, type DocumentRow, toChunk, toDocument } from "./document-rows";
+import { type ChunkRow, type DeletionRow, type DocumentRow, toChunk, toDocument } from "./document-rows";
 import { migrate } from "./migrations";
 
 export interface NewDocument {
@@ -21,6 +22,8 @@ export interface NewDocument {
   sha256: string;
   bytes: number;
   pages: number;
+  /** Name of the uploading account, when login is on. */
+  uploadedBy?: string;
 }
 
 /** A readable failure kept on a failed document. */
@@ -73,8 +76,8 @@ export class MetadataStore {
     const progress: IngestProgress = { stage: "queued", fraction: 0 };
     this.database
       .prepare(
-        `INSERT INTO documents (id, filename, sha256, bytes, pages, status, progress, created_at)
-         VALUES (?, ?, ?, ?, ?, 'processing', ?, ?)`,
+        `INSERT INTO documents (id, filename, sha256, bytes, pages, status, progress, created_at, uploaded_by)
+         VALUES (?, ?, ?, ?, ?, 'processing', ?, ?, ?)`,
       )
       .run(
         document.id,
@@ -84,6 +87,7 @@ export class MetadataStore {
         document.pages,
         JSON.stringify(progress),
         new Date().toISOString(),
+        document.uploadedBy ?? null,
       );
     return this.requireDocument(document.id);
   }
@@ -157,9 +161,40 @@ export class MetadataStore {
     return this.requireDocument(id);
   }
 
-  /** Removes the document with its pages and chunks; false when there was none. */
-  deleteDocument(id: string): boolean {
-    return this.database.prepare("DELETE FROM documents WHERE id = ?").run(id).changes > 0;
+  /**
+   * Removes the document with its pages and chunks; false when there was none. With `log`, a user's
+   * deletion is recorded in the deletion log in the same transaction (replacing a failed upload is not).
+   */
+  deleteDocument(id: string, log?: { deletedBy: string | null }): boolean {
+    return this.database.transaction(() => {
+      const row = this.database.prepare("SELECT * FROM documents WHERE id = ?").get(id) as DocumentRow | undefined;
+      if (!row) return false;
+      if (log) {
+        this.database
+          .prepare(
+            `INSERT INTO document_deletions (document_id, filename, sha256, uploaded_by, deleted_by, deleted_at)
+             VALUES (?, ?, ?, ?, ?, ?)`,
+          )
+          .run(row.id, row.filename, row.sha256, row.uploaded_by, log.deletedBy, new Date().toISOString());
+      }
+      this.database.prepare("DELETE FROM documents WHERE id = ?").run(id);
+      return true;
+    })();
+  }
+
+  /** The deletion log, newest first. */
+  listDeletions(limit = 1000): DocumentDeletion[] {
+    const rows = this.database
+      .prepare("SELECT * FROM document_deletions ORDER BY id DESC LIMIT ?")
+      .all(limit) as DeletionRow[];
+    return rows.map((row) => ({
+      documentId: row.document_id,
+      filename: row.filename,
+      sha256: row.sha256,
+      uploadedBy: row.uploaded_by,
+      deletedBy: row.deleted_by,
+      deletedAt: row.deleted_at,
+    }));
   }
 
   countReadyDocuments(): number {

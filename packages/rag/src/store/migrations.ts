@@ -45,6 +45,48 @@ const migrations: string[] = [
     body TEXT NOT NULL
   );
   `,
+  // Accounts: who may do what, and who uploaded and deleted each document. Names are copied into the
+  // provenance columns so the record survives the account's removal.
+  `
+  ALTER TABLE documents ADD COLUMN uploaded_by TEXT;
+
+  CREATE TABLE document_deletions (
+    id INTEGER PRIMARY KEY,
+    document_id TEXT NOT NULL,
+    filename TEXT NOT NULL,
+    sha256 TEXT NOT NULL,
+    uploaded_by TEXT,
+    deleted_by TEXT,
+    deleted_at TEXT NOT NULL
+  );
+
+  CREATE TABLE users (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    role TEXT NOT NULL CHECK (role IN ('admin', 'member')),
+    password_hash TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+
+  CREATE TABLE sessions (
+    token_hash TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX sessions_user ON sessions (user_id);
+
+  CREATE TABLE api_tokens (
+    id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    prefix TEXT NOT NULL,
+    token_hash TEXT NOT NULL UNIQUE,
+    created_at TEXT NOT NULL,
+    last_used_at TEXT
+  );
+  CREATE INDEX api_tokens_user ON api_tokens (user_id);
+  `,
 ];
 
 /** Brings the schema up to date inside one transaction. */

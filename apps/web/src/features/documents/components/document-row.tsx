@@ -6,7 +6,8 @@ interface DocumentRowProps {
   selected: boolean;
   maxUploadBytes: number | undefined;
   onToggle(id: string): void;
-  onDelete(document: DocumentInfo): void;
+  /** Absent when this account may not delete: the button is not shown. */
+  onDelete?: (document: DocumentInfo) => void;
 }
 
 const statusWords: Record<DocumentInfo["status"], string> = {
@@ -38,6 +39,7 @@ export function DocumentRow({ document, selected, maxUploadBytes, onToggle, onDe
       <p className="muted document-row__meta">
         {document.pages} {document.pages === 1 ? "page" : "pages"} · {formatBytes(document.bytes)}
         {document.status === "ready" ? ` · ${document.chunks} passages` : ""}
+        {document.uploadedBy ? ` · uploaded by ${document.uploadedBy}` : ""}
       </p>
       {document.status === "processing" && (
         <div className="document-row__progress">
@@ -62,9 +64,11 @@ export function DocumentRow({ document, selected, maxUploadBytes, onToggle, onDe
           ))}
         </ul>
       )}
-      <button type="button" className="button button--quiet button--danger" onClick={() => onDelete(document)}>
-        Delete <span className="visually-hidden">{document.filename}</span>
-      </button>
+      {onDelete && (
+        <button type="button" className="button button--quiet button--danger" onClick={() => onDelete(document)}>
+          Delete <span className="visually-hidden">{document.filename}</span>
+        </button>
+      )}
     </li>
   );
 }

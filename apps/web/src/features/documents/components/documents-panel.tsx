@@ -3,19 +3,28 @@ import { useState } from "react";
 import type { DocumentsState } from "../use-documents";
 import { useUploads } from "../use-uploads";
 import { DeleteDialog } from "./delete-dialog";
+import { DeletionLog } from "./deletion-log";
 import { DocumentRow } from "./document-row";
 import { UploadList } from "./upload-list";
 import { UploadZone } from "./upload-zone";
 
 interface DocumentsPanelProps {
   documents: DocumentsState;
+  /** Whether this account may upload and delete (admins, or everyone when login is off). */
+  canManage: boolean;
   maxUploadBytes: number | undefined;
   selectedIds: ReadonlySet<string>;
   onToggleSelected(id: string): void;
 }
 
 /** Upload, follow ingest progress, choose the documents to ask within, and delete. */
-export function DocumentsPanel({ documents, maxUploadBytes, selectedIds, onToggleSelected }: DocumentsPanelProps) {
+export function DocumentsPanel({
+  documents,
+  canManage,
+  maxUploadBytes,
+  selectedIds,
+  onToggleSelected,
+}: DocumentsPanelProps) {
   const uploads = useUploads(maxUploadBytes, documents.upsert);
   const [pendingDelete, setPendingDelete] = useState<DocumentInfo | null>(null);
   const list = documents.documents;
@@ -24,15 +33,23 @@ export function DocumentsPanel({ documents, maxUploadBytes, selectedIds, onToggl
   return (
     <section className="panel" aria-labelledby="documents-heading">
       <h2 id="documents-heading">Documents</h2>
-      <UploadZone maxUploadBytes={maxUploadBytes} onFiles={uploads.start} />
-      <UploadList items={uploads.items} maxUploadBytes={maxUploadBytes} onDismiss={uploads.dismiss} />
+      {canManage && (
+        <>
+          <UploadZone maxUploadBytes={maxUploadBytes} onFiles={uploads.start} />
+          <UploadList items={uploads.items} maxUploadBytes={maxUploadBytes} onDismiss={uploads.dismiss} />
+        </>
+      )}
       {documents.error && (
         <p role="alert" className="error-text">
           The document list could not be loaded: {documents.error.message}
         </p>
       )}
       {documents.loaded && list.length === 0 && !documents.error && (
-        <p className="muted">No documents yet. Upload a PDF to ask questions about it.</p>
+        <p className="muted">
+          {canManage
+            ? "No documents yet. Upload a PDF to ask questions about it."
+            : "No documents yet. An admin uploads the PDFs you can ask about."}
+        </p>
       )}
       {list.length > 0 && (
         <>
@@ -51,12 +68,13 @@ export function DocumentsPanel({ documents, maxUploadBytes, selectedIds, onToggl
                 selected={selectedIds.has(document.id)}
                 maxUploadBytes={maxUploadBytes}
                 onToggle={onToggleSelected}
-                onDelete={setPendingDelete}
+                onDelete={canManage ? setPendingDelete : undefined}
               />
             ))}
           </ul>
         </>
       )}
+      <DeletionLog />
       <DeleteDialog
         document={pendingDelete}
         onConfirm={(document) => documents.remove(document.id)}
