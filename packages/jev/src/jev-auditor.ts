@@ -56,8 +56,11 @@ export class JevAuditor implements AnswerAuditor {
   ): Promise<AuditOutcome> {
     for (const part of input.parts) assertCitationsKnown(part);
     const perPart = await Promise.all(input.parts.map((part) => this.#auditPart(part, input.mode, signal)));
-    const claims = perPart.flat();
-    return { claims, usage: countUsage(claims.map((claim) => claim.audit)) };
+    const claims = perPart.flatMap((part) => part.results);
+    const usage = countUsage(claims.map((claim) => claim.audit));
+    // A timed-out or failed request has no request id to count, but it was sent (and may be billed).
+    const sent = perPart.reduce((sum, part) => sum + part.sent, 0);
+    return { claims, usage: { ...usage, jevRequests: Math.max(usage.jevRequests, sent) } };
   }
 
   async health(signal?: AbortSignal): Promise<ComponentHealth> {
@@ -84,8 +87,8 @@ export class JevAuditor implements AnswerAuditor {
     part: AuditPartInput,
     mode: "observe" | "repair",
     signal?: AbortSignal,
-  ): Promise<AuditClaimResult[]> {
-    if (part.claims.length === 0) return [];
+  ): Promise<{ results: AuditClaimResult[]; sent: number }> {
+    if (part.claims.length === 0) return { results: [], sent: 0 };
     const budget = new PartBudget(this.budgetMs, this.#maxInFlight, signal);
     const context: CheckContext = { transport: this.#transport, model: this.model, threshold: this.threshold, budget };
     const textById = new Map(part.passages.map((passage) => [passage.id, passage.text]));
@@ -107,10 +110,11 @@ export class JevAuditor implements AnswerAuditor {
         }),
       );
       // Answer in the part's claim order, not in the order the groups were formed.
-      return perGroup
+      const results = perGroup
         .flat()
         .sort(([a], [b]) => a - b)
         .map(([, result]) => result);
+      return { results, sent: budget.started };
     } finally {
       budget.dispose();
     }

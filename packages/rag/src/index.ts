@@ -24,6 +24,7 @@ export * from "./retrieval/reindex";
 export * from "./retrieval/sqlite-vector-index";
 export * from "./retrieval/vector-index";
 export * from "./service";
+export * from "./store/answer-retention";
 export * from "./store/chunk-record";
 export * from "./store/metadata-store";
 export * from "./structure/passage-structure";

@@ -15,9 +15,11 @@ import {
   SqliteVectorIndex,
   type VectorIndex,
 } from "@audited-rag/rag";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyBaseLogger, FastifyPluginAsync } from "fastify";
 import fastifyPlugin from "fastify-plugin";
 import type { AppConfig } from "../config";
+
+const pruneIntervalMs = 60 * 60 * 1000;
 
 type HealthCheck = (signal: AbortSignal) => Promise<ComponentHealth>;
 
@@ -29,6 +31,8 @@ export interface Services {
   ingestor: DocumentIngestor;
   rag: RAGService;
   healthChecks(): Record<string, HealthCheck>;
+  /** Prunes stored answers past the retention limits; returns how many went. */
+  pruneAnswers(): number;
   /** Waits for running ingests, then releases connections, the worker and the database. */
   close(): Promise<void>;
 }
@@ -40,8 +44,8 @@ declare module "fastify" {
 }
 
 /** The one place where ports meet their adapters. */
-export function createServices(config: AppConfig): Services {
-  const store = MetadataStore.open(config.dataDir);
+export function createServices(config: AppConfig, log?: FastifyBaseLogger): Services {
+  const store = MetadataStore.open(config.dataDir, { answerRetention: config.answerRetention });
   try {
     const embedder: Embedder | undefined =
       config.embedder === "ollama"
@@ -82,8 +86,19 @@ export function createServices(config: AppConfig): Services {
             model: config.jev.model,
             threshold: config.jev.threshold,
             budgetMs: config.jev.budgetMs,
+            maxReplyBytes: config.jev.maxReplyBytes,
           });
-    const ingestor = new DocumentIngestor({ store, index, embedder, extractTimeoutMs: config.extractTimeoutMs });
+    const ingestor = new DocumentIngestor({
+      store,
+      index,
+      embedder,
+      extractTimeoutMs: config.extractTimeoutMs,
+      extractWorkers: config.ingest.workers,
+      extractMaxMemoryMb: config.ingest.workerMemoryMb,
+      maxDecodedBytes: config.ingest.maxDecodedBytes,
+      maxChunksPerPage: config.ingest.maxChunksPerPage,
+      maxChunksPerDocument: config.ingest.maxChunksPerDocument,
+    });
     const rag = new RAGService({
       chunks: store,
       answers: store,
@@ -98,6 +113,7 @@ export function createServices(config: AppConfig): Services {
         threshold: config.jev.threshold,
         budgetMs: config.jev.budgetMs,
       },
+      onSaveFailed: (error, answerId) => log?.warn({ err: error, answerId }, "an answer could not be stored"),
     });
     const disabled = async (): Promise<ComponentHealth> => ({ status: "disabled" });
     return {
@@ -107,12 +123,13 @@ export function createServices(config: AppConfig): Services {
       ingestor,
       rag,
       healthChecks: () => ({
-        store: async () => store.health(),
+        store: async () => store.health(ingestor.stuckDocuments()),
         vectorStore: (signal) => index.health(signal),
         embedder: embedder ? (signal) => embedder.health(signal) : disabled,
         generator: (signal) => drafter.health(signal),
         auditor: auditor ? (signal) => auditor.health(signal) : disabled,
       }),
+      pruneAnswers: () => store.pruneAnswers(),
       close: async () => {
         await ingestor.close();
         await auditor?.close();
@@ -128,10 +145,27 @@ export function createServices(config: AppConfig): Services {
 
 /** Decorates the instance with the services, recovers interrupted ingests, and closes everything on shutdown. */
 const services: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
-  const built = createServices(config);
+  const built = createServices(config, app.log);
   app.decorate("services", built);
+  // Answers are also pruned every hundred saves; the timer covers a server that is rarely asked.
+  const pruning = setInterval(() => {
+    try {
+      const pruned = built.pruneAnswers();
+      if (pruned > 0) app.log.info({ pruned }, "pruned stored answers past the retention limits");
+    } catch (error) {
+      app.log.warn({ err: error }, "pruning stored answers failed");
+    }
+  }, pruneIntervalMs);
+  pruning.unref();
   // Registered before recovery so a failed boot still releases the database and the worker.
-  app.addHook("onClose", () => built.close());
+  app.addHook("onClose", () => {
+    clearInterval(pruning);
+    return built.close();
+  });
+  const { quickCheck, vacuumProblem } = built.store.startupCheck;
+  if (quickCheck !== "ok")
+    app.log.error({ quickCheck }, "the database failed PRAGMA quick_check; health reports degraded");
+  if (vacuumProblem) app.log.warn({ vacuumProblem }, "could not convert the database to incremental auto-vacuum yet");
   // Uploads cut off by a crash or restart are never resumed.
   await rm(path.join(config.dataDir, "tmp"), { recursive: true, force: true });
   const interrupted = await built.ingestor.recoverInterrupted();

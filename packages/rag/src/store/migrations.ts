@@ -45,6 +45,10 @@ const migrations: string[] = [
     body TEXT NOT NULL
   );
   `,
+  // Retention prunes by age: without an index every prune would scan every stored answer.
+  `
+  CREATE INDEX answers_created_at ON answers (created_at);
+  `,
 ];
 
 /** Brings the schema up to date inside one transaction. */
