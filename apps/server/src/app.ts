@@ -4,6 +4,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import type { AppConfig } from "./config";
 import { mapError } from "./error-status";
 import { handleClientError, isClientAbort } from "./http/client-errors";
+import { parseJsonBody } from "./http/parse-json-body";
 import { rateLimitPlugin } from "./plugins/rate-limits";
 import { servicesPlugin } from "./plugins/services";
 import { webPlugin } from "./plugins/web";
@@ -57,6 +58,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.server.headersTimeout = Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs);
 
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
+  // Fastify's own parser reports a refused __proto__ key as "not valid JSON"; this one says what is wrong.
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
+    try {
+      done(null, parseJsonBody(body as string));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

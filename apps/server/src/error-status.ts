@@ -79,19 +79,6 @@ export function mapError(error: unknown, maxUploadBytes: number): MappedError {
   const code = typeof error === "object" && error !== null && "code" in error ? String(error.code) : "";
   const full = diskFull(error);
   if (full) return full;
-  // secure-json-parse refuses these keys with a SyntaxError that Fastify reports as invalid JSON.
-  if (error instanceof Error && /forbidden prototype property|forbidden constructor property/.test(error.message)) {
-    return {
-      status: 400,
-      body: {
-        error: {
-          code: "INVALID_REQUEST",
-          message: "The body uses a forbidden key (__proto__ or constructor.prototype); rename it",
-        },
-      },
-      internal: false,
-    };
-  }
   const known = fastifyCodes[code];
   if (known) {
     const message =
