@@ -116,7 +116,11 @@ describe("700 uploads trickling one byte every 2 s", () => {
     }
     // Closing the held uploads gives their slots back.
     await wait(300);
-    const after = await upload(server.url, await makeTextPdf([["A second document about harbour cranes."]]), "cranes.pdf");
+    const after = await upload(
+      server.url,
+      await makeTextPdf([["A second document about harbour cranes."]]),
+      "cranes.pdf",
+    );
     expect(after.status).toBe(201);
   }, 60_000);
 });
@@ -194,7 +198,10 @@ describe("the error contract at the HTTP parser and router", () => {
   });
 
   it("400 for a URL with broken percent-encoding", async () => {
-    const raw = await rawRequest(port, "GET /api/documents/%E0%A4%A HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    const raw = await rawRequest(
+      port,
+      "GET /api/documents/%E0%A4%A HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+    );
     const response = parseRawResponse(raw);
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ error: { code: "INVALID_REQUEST", message: expect.stringMatching(/URL/) } });

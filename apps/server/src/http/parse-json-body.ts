@@ -25,7 +25,9 @@ function hasForbiddenKey(value: unknown): boolean {
     const current = pending.pop();
     if (typeof current !== "object" || current === null) continue;
     if (Object.hasOwn(current, "__proto__")) return true;
-    const constructor = Object.hasOwn(current, "constructor") ? (current as { constructor: unknown }).constructor : undefined;
+    const constructor = Object.hasOwn(current, "constructor")
+      ? (current as { constructor: unknown }).constructor
+      : undefined;
     if (typeof constructor === "object" && constructor !== null && Object.hasOwn(constructor, "prototype")) return true;
     pending.push(...Object.values(current));
   }
