@@ -25,10 +25,8 @@ function hasForbiddenKey(value: unknown): boolean {
     const current = pending.pop();
     if (typeof current !== "object" || current === null) continue;
     if (Object.hasOwn(current, "__proto__")) return true;
-    const constructor = Object.hasOwn(current, "constructor")
-      ? (current as { constructor: unknown }).constructor
-      : undefined;
-    if (typeof constructor === "object" && constructor !== null && Object.hasOwn(constructor, "prototype")) return true;
+    const owner = Object.hasOwn(current, "constructor") ? (current as { constructor: unknown }).constructor : undefined;
+    if (typeof owner === "object" && owner !== null && Object.hasOwn(owner, "prototype")) return true;
     pending.push(...Object.values(current));
   }
   return false;
