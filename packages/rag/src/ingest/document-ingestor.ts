@@ -335,11 +335,14 @@ export class DocumentIngestor {
     signal: AbortSignal | undefined,
     hooks: Pick<PooledExtractOptions, "onQueued" | "onPage" | "onStarted">,
   ): Promise<ExtractionResult> {
+    // Queued at once (before the sniff) so the document's queue position is known when its row is returned.
+    const extraction = this.pool.extract(path, { timeoutMs: this.options.extractTimeoutMs, signal, ...hooks });
+    extraction.catch(() => undefined);
     const { head, tail } = await readHeadAndTail(path, signatureWindowBytes);
     if (head.length === 0) throw new EmptyFileError("The file is empty.");
     const signature = sniffPdfSignature(head, tail);
     try {
-      return await this.pool.extract(path, { timeoutMs: this.options.extractTimeoutMs, signal, ...hooks });
+      return await extraction;
     } catch (error) {
       // Only a file that neither looks like a PDF nor opens as one is the wrong media type.
       if (signature === "unknown" && error instanceof PdfUnreadableError) {
