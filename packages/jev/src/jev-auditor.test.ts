@@ -263,6 +263,8 @@ describe("unavailable audits", () => {
     expect(elapsed).toBeLessThan(800);
     expect(outcome.claims[0]?.audit).toMatchObject({ status: "unavailable", reason: "timeout" });
     expect(outcome.claims[0]?.audit.latencyMs).toBeGreaterThanOrEqual(250);
+    // The request was sent (and may be billed) even though no request id came back.
+    expect(outcome.usage.jevRequests).toBe(1);
     await expect.poll(() => server.requests[0]?.closedEarly).toBe(true);
   });
 
@@ -279,6 +281,8 @@ describe("unavailable audits", () => {
     });
     expect(outcome.claims.map((claim) => claim.audit.reason)).toEqual(["timeout", "budget_exhausted"]);
     expect(server.requests).toHaveLength(1);
+    // One request went out and timed out; the one never started is not counted.
+    expect(outcome.usage.jevRequests).toBe(1);
     expect(outcome.claims[1]?.audit).toMatchObject({ requestId: null, latencyMs: 0, batchSize: 1 });
   });
 

@@ -36,7 +36,10 @@ export function findFlateStreams(file: Uint8Array): FlateStreamSpan[] {
     const layers = (ownDictionary.match(/\/FlateDecode\b|\/Fl\b/g) ?? []).length;
     if (layers === 0 || /\/Subtype\s*\/Image\b/.test(ownDictionary)) continue;
     const endKeyword = bytes.indexOf("endstream", start, "latin1");
-    const end = endKeyword < 0 ? bytes.length : endKeyword;
+    let end = endKeyword < 0 ? bytes.length : endKeyword;
+    // The end-of-line before `endstream` belongs to the syntax, not to the data.
+    if (end > start && bytes[end - 1] === 0x0a) end--;
+    if (end > start && bytes[end - 1] === 0x0d) end--;
     spans.push({ start, end, layers: Math.min(layers, maxLayers) });
     from = end;
   }
