@@ -173,7 +173,7 @@ describe("the error contract at the HTTP parser and router", () => {
   beforeAll(async () => {
     const { mkdtemp } = await import("node:fs/promises");
     server = await startServerProcess({
-      env: { RAG_DATA_DIR: await mkdtemp("/tmp/audited-rag-contract-") },
+      env: { RAG_DATA_DIR: await mkdtemp("/tmp/audited-rag-contract-"), RAG_HEADERS_TIMEOUT_MS: "1500" },
       maxLifetimeMs: 120_000,
     });
     port = portOf(server.url);
@@ -190,6 +190,16 @@ describe("the error contract at the HTTP parser and router", () => {
     const response = parseRawResponse(raw);
     expect(response.status).toBe(431);
     expect(response.body).toEqual(contract("HEADERS_TOO_LARGE"));
+  });
+
+  it("408 for headers that do not arrive within the headers timeout", async () => {
+    const started = performance.now();
+    const raw = await rawRequest(port, "GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ", 10_000);
+    const elapsed = performance.now() - started;
+    const response = parseRawResponse(raw);
+    expect(response.status).toBe(408);
+    expect(response.body).toEqual(contract("REQUEST_TIMEOUT"));
+    expect(elapsed).toBeLessThan(6_000);
   });
 
   it("414 for an over-long path parameter", async () => {

@@ -50,6 +50,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // A socket with no traffic either way is closed; longer than any ask may take to compute.
     connectionTimeout: limits.connectionTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
+    // Node checks the two timeouts above only this often (default 30 s): a slow client is dropped within 2 s of its deadline.
+    http: { connectionsCheckingInterval: 2_000 },
     // Bad percent-encoding and over-long path parameters, answered in the contract's shape.
     frameworkErrors: (error: FastifyError, request, reply) => sendError(error, request, reply),
     clientErrorHandler: (error, socket) => handleClientError(app.log, error, socket),
