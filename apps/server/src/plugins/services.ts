@@ -168,8 +168,13 @@ const services: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config
   if (vacuumProblem) app.log.warn({ vacuumProblem }, "could not convert the database to incremental auto-vacuum yet");
   // Uploads cut off by a crash or restart are never resumed.
   await rm(path.join(config.dataDir, "tmp"), { recursive: true, force: true });
-  const interrupted = await built.ingestor.recoverInterrupted();
-  if (interrupted.length > 0) app.log.warn({ documents: interrupted }, "marked interrupted ingests as failed");
+  try {
+    const interrupted = await built.ingestor.recoverInterrupted();
+    if (interrupted.length > 0) app.log.warn({ documents: interrupted }, "marked interrupted ingests as failed");
+  } catch (error) {
+    // A disk still full at start: serve anyway; health lists the documents left processing until the next start.
+    app.log.error({ err: error }, "could not recover interrupted ingests; they stay processing until the next start");
+  }
 };
 
 export const servicesPlugin = fastifyPlugin(services, { name: "services" });

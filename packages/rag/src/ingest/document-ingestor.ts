@@ -6,6 +6,7 @@ import {
   type DocumentInfo,
   EmbedderUnavailableError,
   EmptyFileError,
+  type IngestProgress,
   InsufficientStorageError,
   InvalidRequestError,
   NotFoundError,
@@ -250,10 +251,18 @@ export class DocumentIngestor {
       const { store } = this.options;
       let prepared: PreparedDocument;
       try {
+        // Progress is called from the pool and the worker's message handler: a refused write must not throw there.
+        const note = (progress: IngestProgress) => {
+          try {
+            store.setProgress(created.id, progress);
+          } catch {
+            // A full disk; the stage shown lags behind, and a later write fails the document properly.
+          }
+        };
         prepared = await this.prepare(store.originalPath(upload.sha256), processing, {
-          onQueued: (ahead) => store.setProgress(created.id, { stage: "queued", fraction: 0, ahead }),
+          onQueued: (ahead) => note({ stage: "queued", fraction: 0, ahead }),
           onPage: (pagesDone, pagesTotal) =>
-            store.setProgress(created.id, {
+            note({
               stage: "extracting",
               fraction: pagesTotal > 0 ? (progressAfter.extracting * pagesDone) / pagesTotal : 0,
               pagesDone,

@@ -269,3 +269,30 @@ describe("MetadataStore retention and space", () => {
     }
   });
 });
+
+describe("MetadataStore migrations", () => {
+  it("removes bidi controls from file names stored by an older build", () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "rag-migrate-"));
+    try {
+      const store = MetadataStore.open(dataDir);
+      store.database
+        .prepare(
+          `INSERT INTO documents (id, filename, sha256, bytes, pages, status, created_at)
+           VALUES ('d1', ?, ?, 1, 1, 'ready', '2025-01-01T00:00:00.000Z')`,
+        )
+        .run("invoice\u202Efdp.exe\u2066x\u2069", sha("d1"));
+      // As an older build left it: schema version 1, without the answers index.
+      store.database.exec("DROP INDEX answers_created_at");
+      store.database.pragma("user_version = 1");
+      store.close();
+      const reopened = MetadataStore.open(dataDir);
+      try {
+        expect(reopened.getDocument("d1")?.filename).toBe("invoicefdp.exex");
+      } finally {
+        reopened.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
