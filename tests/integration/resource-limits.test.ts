@@ -173,7 +173,12 @@ describe("the error contract at the HTTP parser and router", () => {
   beforeAll(async () => {
     const { mkdtemp } = await import("node:fs/promises");
     server = await startServerProcess({
-      env: { RAG_DATA_DIR: await mkdtemp("/tmp/audited-rag-contract-"), RAG_HEADERS_TIMEOUT_MS: "1500" },
+      env: {
+        RAG_DATA_DIR: await mkdtemp("/tmp/audited-rag-contract-"),
+        RAG_HEADERS_TIMEOUT_MS: "1500",
+        RAG_UPLOAD_IDLE_TIMEOUT_MS: "1000",
+        RAG_MAX_CONCURRENT_UPLOADS: "1",
+      },
       maxLifetimeMs: 120_000,
     });
     port = portOf(server.url);
@@ -200,6 +205,21 @@ describe("the error contract at the HTTP parser and router", () => {
     expect(response.status).toBe(408);
     expect(response.body).toEqual(contract("REQUEST_TIMEOUT"));
     expect(elapsed).toBeLessThan(6_000);
+  });
+
+  it("408 UPLOAD_TIMEOUT for an upload that stops sending, which gives its slot back", async () => {
+    const raw = await rawRequest(
+      port,
+      "POST /api/documents HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=b\r\n" +
+        'Content-Length: 100000\r\n\r\n--b\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.7\n',
+      10_000,
+    );
+    const response = parseRawResponse(raw);
+    expect(response.status).toBe(408);
+    expect(response.body).toEqual({ error: { code: "UPLOAD_TIMEOUT", message: expect.stringMatching(/stalled/) } });
+    // The only upload slot is free again.
+    const accepted = await upload(server.url, await makeTextPdf(policyPages), "after-stall.pdf");
+    expect(accepted.status).toBe(201);
   });
 
   it("414 for an over-long path parameter", async () => {
