@@ -1,4 +1,7 @@
+import { mkdtemp, rm } from "node:fs/promises";
 import { connect, type Socket } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { DocumentInfo } from "@audited-rag/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readPeakRssMb } from "../../evaluation/process-memory";
@@ -32,12 +35,21 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number 
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+const dataDirs: string[] = [];
+async function tempDataDir(prefix: string): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), `audited-rag-${prefix}-`));
+  dataDirs.push(dir);
+  return dir;
+}
+afterAll(async () => {
+  for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
+});
+
 describe("700 uploads trickling one byte every 2 s", () => {
   let server: ServerProcess;
   const sockets: Socket[] = [];
   beforeAll(async () => {
-    const { mkdtemp } = await import("node:fs/promises");
-    const dataDir = await mkdtemp("/tmp/audited-rag-trickle-");
+    const dataDir = await tempDataDir("trickle");
     // The rate limit is off so that the concurrent-upload cap alone has to hold the line.
     server = await startServerProcess({
       env: { RAG_DATA_DIR: dataDir, RAG_UPLOAD_RATE_LIMIT: "0", RAG_MAX_CONCURRENT_UPLOADS: "4" },
@@ -129,9 +141,8 @@ describe("700 uploads trickling one byte every 2 s", () => {
 describe("hostile PDFs against a real server", () => {
   let server: ServerProcess;
   beforeAll(async () => {
-    const { mkdtemp } = await import("node:fs/promises");
     server = await startServerProcess({
-      env: { RAG_DATA_DIR: await mkdtemp("/tmp/audited-rag-bombs-") },
+      env: { RAG_DATA_DIR: await tempDataDir("bombs") },
       maxLifetimeMs: 180_000,
     });
   });
@@ -171,10 +182,9 @@ describe("the error contract at the HTTP parser and router", () => {
   let server: ServerProcess;
   let port: number;
   beforeAll(async () => {
-    const { mkdtemp } = await import("node:fs/promises");
     server = await startServerProcess({
       env: {
-        RAG_DATA_DIR: await mkdtemp("/tmp/audited-rag-contract-"),
+        RAG_DATA_DIR: await tempDataDir("contract"),
         RAG_HEADERS_TIMEOUT_MS: "1500",
         RAG_UPLOAD_IDLE_TIMEOUT_MS: "1000",
         RAG_MAX_CONCURRENT_UPLOADS: "1",
