@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { deflateSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import { findFlateStreams, measureDecodedBytes } from "./decoded-size";
+import { findFlateStreams, lzwDecodedLength, measureDecodedBytes } from "./decoded-size";
 
 const work = mkdtempSync(join(tmpdir(), "decoded-size-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -66,5 +66,80 @@ describe("measureDecodedBytes", () => {
     const path = join(work, "broken.pdf");
     writeFileSync(path, pdfWith(stream("/Filter /FlateDecode", Buffer.from("not deflate at all"))));
     expect(await measureDecodedBytes(path, 1024)).toEqual({ decodedBytes: 0, exceeded: false });
+  });
+});
+
+/**
+ * A plain LZW encoder in PDF's flavour: clear code first, table reset when full, and the code
+ * width growing one code early (EarlyChange 1) as the decoder, one entry behind, expects.
+ */
+function lzwEncode(data: Uint8Array): Buffer {
+  // Entries keyed by prefix code and next byte, so long runs cost no string building.
+  let table = new Map<number, number>();
+  let nextCode = 258;
+  let codeLength = 9;
+  const out: number[] = [];
+  let bits = 0;
+  let count = 0;
+  const emit = (code: number) => {
+    bits = (bits << codeLength) | code;
+    count += codeLength;
+    while (count >= 8) {
+      out.push((bits >>> (count - 8)) & 0xff);
+      count -= 8;
+      bits &= (1 << count) - 1;
+    }
+  };
+  emit(256);
+  let word = -1;
+  for (const byte of data) {
+    if (word < 0) {
+      word = byte;
+      continue;
+    }
+    const known = table.get(word * 256 + byte);
+    if (known !== undefined) {
+      word = known;
+      continue;
+    }
+    emit(word);
+    if (nextCode < 4096) {
+      table.set(word * 256 + byte, nextCode++);
+      if (nextCode >= 1 << codeLength && codeLength < 12) codeLength++;
+    }
+    if (nextCode >= 4096) {
+      emit(256);
+      table = new Map();
+      nextCode = 258;
+      codeLength = 9;
+    }
+    word = byte;
+  }
+  if (word >= 0) emit(word);
+  emit(257);
+  if (count > 0) out.push((bits << (8 - count)) & 0xff);
+  return Buffer.from(out);
+}
+
+describe("lzwDecodedLength", () => {
+  it("counts exactly what an LZW stream decodes to, across code-width changes and table resets", () => {
+    const varied = Buffer.from(Array.from({ length: 200_000 }, (_, index) => (index * 7919 + (index >> 5)) % 251));
+    expect(lzwDecodedLength(lzwEncode(varied), Number.POSITIVE_INFINITY)).toBe(varied.length);
+    const text = Buffer.from("The fee is ten euros per month, payable in advance. ".repeat(2_000));
+    expect(lzwDecodedLength(lzwEncode(text), Number.POSITIVE_INFINITY)).toBe(text.length);
+  });
+
+  it("stops soon after the budget on a long run, and is counted for LZWDecode streams in a file", async () => {
+    const run = lzwEncode(spaces(4 * 1024 * 1024));
+    // About 2,900 codes of ever longer runs: the ratio that makes LZW worth pre-scanning.
+    expect(run.length).toBeLessThan(64 * 1024);
+    expect(lzwDecodedLength(run, 1024 * 1024)).toBeLessThan(1024 * 1024 + 8192);
+    const path = join(work, "lzw.pdf");
+    writeFileSync(path, pdfWith(stream("/Filter /LZWDecode", run)));
+    expect(await measureDecodedBytes(path, 1024 * 1024)).toMatchObject({ exceeded: true });
+    expect(await measureDecodedBytes(path, 8 * 1024 * 1024)).toEqual({
+      decodedBytes: 4 * 1024 * 1024,
+      exceeded: false,
+    });
   });
 });
