@@ -32,7 +32,8 @@ import { SqliteVectorIndex } from "../retrieval/sqlite-vector-index";
 import type { IndexedChunk } from "../retrieval/vector-index";
 import { sha256Hex } from "../store/chunk-record";
 import { MetadataStore } from "../store/metadata-store";
-import { DocumentIngestor, type DocumentIngestorOptions, passageLimitProblem, type Upload } from "./document-ingestor";
+import { DocumentIngestor, type DocumentIngestorOptions, type Upload } from "./document-ingestor";
+import { passageLimitProblem } from "./passage-limits";
 
 const corpus = fileURLToPath(new URL("../../../../../shared/corpus/", import.meta.url));
 

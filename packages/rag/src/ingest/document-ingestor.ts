@@ -1,13 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { readdir, rename } from "node:fs/promises";
-import { join } from "node:path";
+import { rename } from "node:fs/promises";
 import {
   AppError,
   type DocumentInfo,
   EmbedderUnavailableError,
   EmptyFileError,
   type IngestProgress,
-  InsufficientStorageError,
   InvalidRequestError,
   NotFoundError,
   PdfNoTextError,
@@ -21,11 +19,14 @@ import type { VectorIndex } from "../retrieval/vector-index";
 import { type NewChunk, sha256Hex } from "../store/chunk-record";
 import { interruptedCode, type MetadataStore } from "../store/metadata-store";
 import { type ChunkingOptions, chunkPage, defaultChunkingOptions } from "./chunk-page";
+import { diskFullOr } from "./disk-full";
 import { type ExtractionResult, noTextMessage } from "./extract-pdf";
 import type { PooledExtractOptions } from "./extractor-pool";
 import { ExtractorPool } from "./extractor-pool";
 import { moveFile, readHeadAndTail, removeFile } from "./file-moves";
+import { defaultIngestLimits, passageLimitProblem } from "./passage-limits";
 import { signatureWindowBytes, sniffPdfSignature } from "./pdf-signature";
+import { sweepOriginals } from "./sweep-originals";
 
 export interface DocumentIngestorOptions {
   store: MetadataStore;
@@ -78,12 +79,6 @@ interface PreparedDocument {
   extraction: ExtractionResult;
   chunks: NewChunk[];
 }
-
-export const defaultIngestLimits = {
-  maxDecodedBytes: 256 * 1024 * 1024,
-  maxChunksPerPage: 200,
-  maxChunksPerDocument: 20_000,
-} as const;
 
 // Share of the progress bar each stage ends at; extraction finishes before the row exists.
 const progressAfter = { extracting: 0.4, chunking: 0.45, embedding: 0.9 } as const;
@@ -201,17 +196,7 @@ export class DocumentIngestor {
       const document = store.getDocument(id);
       if (document) await this.cleanUp(document);
     }
-    for (const name of await readdir(store.originalsDir)) {
-      const parked = /^([0-9a-f]{64})\.pdf\.deleting$/.exec(name)?.[1];
-      if (parked && store.isOriginalInUse(parked)) {
-        // A delete stopped before its row went: the document keeps its original.
-        await rename(join(store.originalsDir, name), store.originalPath(parked));
-        continue;
-      }
-      const sha256 = /^([0-9a-f]{64})\.pdf$/.exec(name)?.[1];
-      const orphan = sha256 ? !store.isOriginalInUse(sha256) : name.endsWith(".partial") || parked !== undefined;
-      if (orphan) await removeFile(join(store.originalsDir, name));
-    }
+    await sweepOriginals(store);
     return interrupted;
   }
 
@@ -487,36 +472,6 @@ export class DocumentIngestor {
     }
     store.deleteChunks(document.id);
   }
-}
-
-/** Why a page or document makes too many passages, or undefined when it is within the caps. Pure. */
-export function passageLimitProblem(
-  pageNumber: number,
-  pageChunks: number,
-  chunksBefore: number,
-  limits: { perPage: number; perDocument: number },
-): string | undefined {
-  if (pageChunks > limits.perPage) {
-    return (
-      `Page ${pageNumber} of this PDF holds more text than ${limits.perPage} passages, the limit for one page ` +
-      "(no real page is that dense); it is refused."
-    );
-  }
-  if (chunksBefore + pageChunks > limits.perDocument) {
-    return `This PDF makes more than ${limits.perDocument} passages, the limit for one document; it is refused.`;
-  }
-  return undefined;
-}
-
-/** A full disk (SQLite or the file system) as the plain 507 a user should see; other errors as `fallback`. */
-function diskFullOr(fallback: unknown, error: unknown = fallback): unknown {
-  const code = (error as { code?: unknown } | undefined)?.code;
-  if (code === "SQLITE_FULL" || code === "ENOSPC" || code === "EDQUOT") {
-    return new InsufficientStorageError("The server ran out of disk space while storing this document.", {
-      cause: error,
-    });
-  }
-  return fallback;
 }
 
 function errorMessage(error: unknown): string {
