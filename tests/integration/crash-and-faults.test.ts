@@ -364,6 +364,12 @@ describe("a full disk", () => {
         message: expect.stringMatching(/low on disk space \(\d+ MB free, 2 MB kept in reserve\)/),
       });
       expect((await app.inject({ method: "GET", url: "/api/documents" })).json().documents).toEqual([]);
+      const health = (await app.inject({ method: "GET", url: "/api/health" })).json();
+      expect(health.status).toBe("degraded");
+      expect(health.components.disk).toEqual({
+        status: "degraded",
+        detail: expect.stringMatching(/below the 2 MB reserve/),
+      });
       await rm(filler);
       const accepted = await app.inject({ method: "POST", url: "/api/documents?wait=true", payload, headers });
       expect(accepted.statusCode).toBe(201);

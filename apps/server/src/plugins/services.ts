@@ -18,6 +18,7 @@ import {
 import type { FastifyBaseLogger, FastifyPluginAsync } from "fastify";
 import fastifyPlugin from "fastify-plugin";
 import type { AppConfig } from "../config";
+import { freeBytes } from "../upload/free-space";
 
 const pruneIntervalMs = 60 * 60 * 1000;
 
@@ -124,6 +125,7 @@ export function createServices(config: AppConfig, log?: FastifyBaseLogger): Serv
       rag,
       healthChecks: () => ({
         store: async () => store.health(ingestor.stuckDocuments()),
+        disk: () => diskHealth(config.dataDir, config.limits.minFreeBytes),
         vectorStore: (signal) => index.health(signal),
         embedder: embedder ? (signal) => embedder.health(signal) : disabled,
         generator: (signal) => drafter.health(signal),
@@ -141,6 +143,19 @@ export function createServices(config: AppConfig, log?: FastifyBaseLogger): Serv
     store.close();
     throw error;
   }
+}
+
+/** Free space of the data folder's disk; degraded below the upload reserve, when uploads are refused. */
+async function diskHealth(dataDir: string, reserveBytes: number): Promise<ComponentHealth> {
+  const free = await freeBytes(dataDir);
+  const megabytes = Math.floor(free / (1024 * 1024));
+  if (free < reserveBytes) {
+    return {
+      status: "degraded",
+      detail: `${megabytes} MB free, below the ${Math.round(reserveBytes / (1024 * 1024))} MB reserve: uploads are refused`,
+    };
+  }
+  return { status: "ok", detail: `${megabytes} MB free` };
 }
 
 /** Decorates the instance with the services, recovers interrupted ingests, and closes everything on shutdown. */
