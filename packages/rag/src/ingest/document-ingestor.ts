@@ -97,8 +97,6 @@ export class DocumentIngestor {
   /** Failed documents whose clean-up or `failed` mark could not be written yet (disk full). */
   private readonly unrecorded = new Map<string, { document: DocumentInfo; code: string; message: string }>();
   private retryTimer: NodeJS.Timeout | undefined;
-  /** Uploads on the read-before-register path that have not reached the pool yet. */
-  private preparing = 0;
 
   constructor(private readonly options: DocumentIngestorOptions) {
     this.chunking = { ...defaultChunkingOptions, ...options.chunking };
@@ -210,22 +208,15 @@ export class DocumentIngestor {
   }
 
   private async start(upload: Upload, signal: AbortSignal | undefined): Promise<IngestResult> {
-    if (this.pool.idleWorkers > this.preparing) {
+    // `prepare` hands the job to the pool synchronously, so two uploads arriving together never both see the last free worker.
+    if (this.pool.idleWorkers > 0) {
       // A worker is free: read before registering, so a bad file is refused with nothing stored.
       let prepared: PreparedDocument;
-      let reserved = true;
-      const unreserve = () => {
-        if (reserved) this.preparing -= 1;
-        reserved = false;
-      };
-      this.preparing += 1;
       try {
-        prepared = await this.prepare(upload.tempPath, signal, { onStarted: unreserve });
+        prepared = await this.prepare(upload.tempPath, signal);
       } catch (error) {
         await removeFile(upload.tempPath);
         throw error;
-      } finally {
-        unreserve();
       }
       const created = await this.register(upload, prepared.extraction.pageCount);
       return this.track(created, signal, (processing) => this.process(created, prepared, processing));
@@ -315,7 +306,7 @@ export class DocumentIngestor {
   private async prepare(
     path: string,
     signal: AbortSignal | undefined,
-    hooks: Pick<PooledExtractOptions, "onQueued" | "onPage" | "onStarted"> = {},
+    hooks: Pick<PooledExtractOptions, "onQueued" | "onPage"> = {},
   ): Promise<PreparedDocument> {
     const extraction = await this.extract(path, signal, hooks);
     const chunks = this.chunkDocument(extraction);
@@ -327,7 +318,7 @@ export class DocumentIngestor {
   private async extract(
     path: string,
     signal: AbortSignal | undefined,
-    hooks: Pick<PooledExtractOptions, "onQueued" | "onPage" | "onStarted">,
+    hooks: Pick<PooledExtractOptions, "onQueued" | "onPage">,
   ): Promise<ExtractionResult> {
     // Queued at once (before the sniff) so the document's queue position is known when its row is returned.
     const extraction = this.pool.extract(path, { timeoutMs: this.options.extractTimeoutMs, signal, ...hooks });
