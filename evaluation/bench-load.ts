@@ -48,7 +48,8 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
   const log = options.log ?? (() => {});
   const dataDir = await mkdtemp(path.join(tmpdir(), "audited-rag-bench-load-"));
   const server = await startServerProcess({
-    env: { RAG_DATA_DIR: dataDir, LOG_LEVEL: "info", RAG_AUTH: auth ? "on" : "off" },
+    // One loopback address stands in for every simulated user, so the per-user ask limit is off here.
+    env: { RAG_DATA_DIR: dataDir, LOG_LEVEL: "info", RAG_AUTH: auth ? "on" : "off", RAG_ASK_RATE_LIMIT: "0" },
     maxLifetimeMs: (durationS + 180) * 1000,
   });
   try {

@@ -18,6 +18,38 @@ describe("parseConfig", () => {
     });
   });
 
+  it("has bounded defaults for the resource limits, retention and the auditor reply", () => {
+    const config = parseConfig({});
+    expect(config.ingest).toEqual({
+      workers: 2,
+      workerMemoryMb: 512,
+      maxDecodedBytes: 256 * 1024 * 1024,
+      maxChunksPerPage: 200,
+      maxChunksPerDocument: 20_000,
+    });
+    expect(config.limits).toEqual({
+      maxConcurrentUploads: 4,
+      uploadIdleTimeoutMs: 15_000,
+      requestTimeoutMs: 300_000,
+      headersTimeoutMs: 20_000,
+      connectionTimeoutMs: 600_000,
+      keepAliveTimeoutMs: 5_000,
+      askPerWindow: 120,
+      uploadPerWindow: 60,
+      rateLimitWindowMs: 60_000,
+      minFreeBytes: 64 * 1024 * 1024,
+    });
+    expect(config.answerRetention).toEqual({ maxAgeDays: 365, maxCount: 50_000 });
+    expect(config.jev.maxReplyBytes).toBe(1024 * 1024);
+    expect(parseConfig({ RAG_ASK_RATE_LIMIT: "0", RAG_ANSWER_MAX: "0" })).toMatchObject({
+      limits: { askPerWindow: 0 },
+      answerRetention: { maxCount: 0 },
+    });
+    expect(() => parseConfig({ RAG_EXTRACT_WORKERS: "0", RAG_MAX_CONCURRENT_UPLOADS: "-1" })).toThrow(
+      /RAG_EXTRACT_WORKERS[\s\S]*RAG_MAX_CONCURRENT_UPLOADS/,
+    );
+  });
+
   it("treats blank values as unset", () => {
     expect(parseConfig({ PORT: "", TYPESAFE_API_KEY: "  " }).port).toBe(3000);
   });

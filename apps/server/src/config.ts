@@ -27,6 +27,24 @@ const environmentSchema = z.object({
   RAG_DATA_DIR: z.string().min(1).default("./data"),
   RAG_MAX_UPLOAD_MB: z.coerce.number().positive().max(2048).default(50),
   RAG_EXTRACT_TIMEOUT_MS: integer(30_000, 1_000, 600_000),
+  RAG_EXTRACT_WORKERS: integer(2, 1, 16),
+  RAG_EXTRACT_MAX_MEMORY_MB: integer(512, 64, 8192),
+  RAG_MAX_DECODED_MB: integer(256, 1, 8192),
+  RAG_MAX_CHUNKS_PER_PAGE: integer(200, 1, 100_000),
+  RAG_MAX_CHUNKS_PER_DOCUMENT: integer(20_000, 1, 10_000_000),
+  RAG_MAX_CONCURRENT_UPLOADS: integer(4, 1, 1_000),
+  RAG_UPLOAD_IDLE_TIMEOUT_MS: integer(15_000, 500, 600_000),
+  RAG_REQUEST_TIMEOUT_MS: integer(300_000, 1_000, 3_600_000),
+  RAG_HEADERS_TIMEOUT_MS: integer(20_000, 500, 600_000),
+  RAG_CONNECTION_TIMEOUT_MS: integer(600_000, 1_000, 3_600_000),
+  RAG_KEEP_ALIVE_TIMEOUT_MS: integer(5_000, 100, 600_000),
+  RAG_ASK_RATE_LIMIT: integer(120, 0, 1_000_000),
+  RAG_UPLOAD_RATE_LIMIT: integer(60, 0, 1_000_000),
+  RAG_RATE_LIMIT_WINDOW_MS: integer(60_000, 1_000, 86_400_000),
+  RAG_MIN_FREE_MB: integer(64, 0, 1_048_576),
+  RAG_ANSWER_RETENTION_DAYS: integer(365, 0, 36_500),
+  RAG_ANSWER_MAX: integer(50_000, 0, 100_000_000),
+  RAG_JEV_MAX_REPLY_KB: integer(1_024, 1, 1_048_576),
   RAG_VECTOR_STORE: z.enum(["embedded", "qdrant"]).default("embedded"),
   RAG_EMBEDDER: z.enum(["none", "ollama"]).default("none"),
   RAG_GENERATOR: z.enum(["extractive", "ollama"]).default("extractive"),
@@ -99,6 +117,31 @@ export interface AppConfig {
   dataDir: string;
   maxUploadBytes: number;
   extractTimeoutMs: number;
+  /** Caps on what ingestion may cost; see `.env.example`. */
+  ingest: {
+    workers: number;
+    workerMemoryMb: number;
+    maxDecodedBytes: number;
+    maxChunksPerPage: number;
+    maxChunksPerDocument: number;
+  };
+  /** HTTP server limits (Fastify/Node timeouts, upload concurrency and rate limits). */
+  limits: {
+    maxConcurrentUploads: number;
+    uploadIdleTimeoutMs: number;
+    requestTimeoutMs: number;
+    headersTimeoutMs: number;
+    connectionTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    /** Requests per user (else per address) and window; 0 turns the limit off. */
+    askPerWindow: number;
+    uploadPerWindow: number;
+    rateLimitWindowMs: number;
+    /** An upload is refused (507) while the data folder has less free space than this. */
+    minFreeBytes: number;
+  };
+  /** Stored answers older than `maxAgeDays` or beyond the newest `maxCount` are pruned; 0 means no limit. */
+  answerRetention: { maxAgeDays: number; maxCount: number };
   vectorStore: Environment["RAG_VECTOR_STORE"];
   embedder: Environment["RAG_EMBEDDER"];
   generator: Environment["RAG_GENERATOR"];
@@ -114,6 +157,7 @@ export interface AppConfig {
     budgetMs: number;
     baseUrl: string;
     apiKey: string | undefined;
+    maxReplyBytes: number;
   };
   ollama: {
     host: string;
@@ -187,6 +231,26 @@ export function parseConfig(environment: Record<string, string | undefined>): Ap
     dataDir: env.RAG_DATA_DIR,
     maxUploadBytes: Math.round(env.RAG_MAX_UPLOAD_MB * 1024 * 1024),
     extractTimeoutMs: env.RAG_EXTRACT_TIMEOUT_MS,
+    ingest: {
+      workers: env.RAG_EXTRACT_WORKERS,
+      workerMemoryMb: env.RAG_EXTRACT_MAX_MEMORY_MB,
+      maxDecodedBytes: env.RAG_MAX_DECODED_MB * 1024 * 1024,
+      maxChunksPerPage: env.RAG_MAX_CHUNKS_PER_PAGE,
+      maxChunksPerDocument: env.RAG_MAX_CHUNKS_PER_DOCUMENT,
+    },
+    limits: {
+      maxConcurrentUploads: env.RAG_MAX_CONCURRENT_UPLOADS,
+      uploadIdleTimeoutMs: env.RAG_UPLOAD_IDLE_TIMEOUT_MS,
+      requestTimeoutMs: env.RAG_REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: env.RAG_HEADERS_TIMEOUT_MS,
+      connectionTimeoutMs: env.RAG_CONNECTION_TIMEOUT_MS,
+      keepAliveTimeoutMs: env.RAG_KEEP_ALIVE_TIMEOUT_MS,
+      askPerWindow: env.RAG_ASK_RATE_LIMIT,
+      uploadPerWindow: env.RAG_UPLOAD_RATE_LIMIT,
+      rateLimitWindowMs: env.RAG_RATE_LIMIT_WINDOW_MS,
+      minFreeBytes: env.RAG_MIN_FREE_MB * 1024 * 1024,
+    },
+    answerRetention: { maxAgeDays: env.RAG_ANSWER_RETENTION_DAYS, maxCount: env.RAG_ANSWER_MAX },
     vectorStore: env.RAG_VECTOR_STORE,
     embedder: env.RAG_EMBEDDER,
     generator: env.RAG_GENERATOR,
@@ -200,6 +264,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Ap
       budgetMs: env.RAG_JEV_BUDGET_MS,
       baseUrl: env.TYPESAFE_BASE_URL,
       apiKey: env.TYPESAFE_API_KEY,
+      maxReplyBytes: env.RAG_JEV_MAX_REPLY_KB * 1024,
     },
     ollama: {
       host: env.OLLAMA_HOST,

@@ -12,6 +12,7 @@ const fileSystemCodes = new Set([
   "EEXIST",
   "EISDIR",
   "SQLITE_CANTOPEN",
+  "SQLITE_FULL",
 ]);
 
 /** Starts the server and closes it gracefully on SIGINT/SIGTERM. */

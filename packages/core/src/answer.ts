@@ -99,6 +99,8 @@ export const askResponseSchema = z.object({
     auditMs: z.number().nonnegative(),
     totalMs: z.number().nonnegative(),
   }),
+  /** Plain sentences about the answer itself, e.g. that it could not be stored (absent when there is nothing to say). */
+  warnings: z.array(z.string()).optional(),
   /** Retrieval and drafting trace: which lenient-JSON fix-ups fired, per part. */
   trace: z
     .object({

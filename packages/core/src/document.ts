@@ -10,6 +10,8 @@ export const ingestProgressSchema = z.object({
   fraction: z.number().min(0).max(1),
   pagesDone: z.number().int().nonnegative().optional(),
   pagesTotal: z.number().int().nonnegative().optional(),
+  /** While `queued`: how many uploads wait before this one for an extraction worker. */
+  ahead: z.number().int().nonnegative().optional(),
 });
 export type IngestProgress = z.infer<typeof ingestProgressSchema>;
 

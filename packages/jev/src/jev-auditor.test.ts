@@ -314,6 +314,8 @@ describe("unavailable audits", () => {
     expect(outcome.claims.map((claim) => claim.audit.reason)).toEqual(["timeout", "budget_exhausted"]);
     expect(outcome.claims[1]?.audit.detail).toEqual({ cause: "budget_exhausted" });
     expect(server.requests).toHaveLength(1);
+    // One request went out and timed out; the one never started is not counted.
+    expect(outcome.usage.jevRequests).toBe(1);
     expect(outcome.claims[1]?.audit).toMatchObject({ requestId: null, latencyMs: 0, batchSize: 1 });
   });
 

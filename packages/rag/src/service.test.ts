@@ -544,4 +544,23 @@ describe("RAGService.ask", () => {
     expect(response.parts[0]?.claims[0]?.quote).toBe(sentences.c2);
     expect(response.trace?.generator).toBe("extractive");
   });
+
+  it("still returns the answer, with a warning, when it cannot be stored", async () => {
+    const failures: string[] = [];
+    const full = Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" });
+    const { service } = makeService({
+      answers: {
+        saveAnswer: () => {
+          throw full;
+        },
+      },
+      onSaveFailed: (error, answerId) => failures.push(`${(error as { code: string }).code} ${answerId}`),
+    });
+    const response = await service.ask({ question: twoParts, jevMode: "off" });
+    expect(response.parts.some((part) => part.claims.length > 0)).toBe(true);
+    expect(response.warnings).toEqual([
+      `This answer could not be saved (the disk is full), so GET /api/answers/${response.id} will not find it.`,
+    ]);
+    expect(failures).toEqual([`SQLITE_FULL ${response.id}`]);
+  });
 });

@@ -63,6 +63,8 @@ export interface RAGServiceOptions {
   jev: JevSettings;
   /** Default "flag": flagged passages are marked in the ledger and still drafted from. */
   screening?: ScreeningMode;
+  /** Told when an answer could not be stored (it is still returned, with a warning). */
+  onSaveFailed?: (error: unknown, answerId: string) => void;
 }
 
 /** An ask whose `jevMode` the server has already resolved against the configured mode. */
@@ -184,7 +186,16 @@ export class RAGService {
           .map((draft) => ({ part: draft.index, fixes: draft.fixups ?? [] })),
       },
     };
-    this.options.answers.saveAnswer(response);
+    try {
+      this.options.answers.saveAnswer(response);
+    } catch (error) {
+      // The answer is worth more than its archive copy: return it and say it was not kept.
+      const reason = (error as { code?: unknown }).code === "SQLITE_FULL" ? "the disk is full" : "the store refused it";
+      response.warnings = [
+        `This answer could not be saved (${reason}), so GET /api/answers/${response.id} will not find it.`,
+      ];
+      this.options.onSaveFailed?.(error, response.id);
+    }
     return response;
   }
 

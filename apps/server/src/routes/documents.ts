@@ -1,33 +1,55 @@
 import { createReadStream } from "node:fs";
 import { access } from "node:fs/promises";
 import path from "node:path";
-import { NotFoundError } from "@audited-rag/core";
+import { NotFoundError, ServerBusyError } from "@audited-rag/core";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppConfig } from "../config";
+import { rateLimited } from "../plugins/rate-limits";
+import { assertFreeSpace } from "../upload/free-space";
 import { receiveUpload } from "../upload/receive-upload";
+import { UploadSlots } from "../upload/upload-slots";
 import { parseId } from "./id-params";
 
 /** Upload, list, read, download and delete documents. */
 export const documentRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
   const { store, ingestor } = app.services;
+  const { limits } = config;
+  const slots = new UploadSlots(limits.maxConcurrentUploads);
 
   const adminOnly = { config: { access: "admin" as const } };
+  const uploadRoute = rateLimited(limits.uploadPerWindow, limits.rateLimitWindowMs);
 
-  app.post("/documents", adminOnly, async (request, reply) => {
-    const wait = (request.query as { wait?: string }).wait === "true";
-    const upload = await receiveUpload(await request.file(), {
-      tempDir: path.join(config.dataDir, "tmp"),
-      maxBytes: config.maxUploadBytes,
-    });
-    const { document, created, done } = await ingestor.ingest({ ...upload, uploadedBy: request.user?.name });
-    // The same bytes again: the existing document, once ready when the client asked to wait.
-    if (!created) return reply.status(200).send({ document: wait ? await done : document });
-    if (!wait) {
-      done.catch((error: unknown) => request.log.warn({ err: error, documentId: document.id }, "ingest failed"));
-      return reply.status(202).send({ document });
-    }
-    return reply.status(201).send({ document: await done });
-  });
+  app.post(
+    "/documents",
+    { ...uploadRoute, config: { ...uploadRoute.config, access: "admin" as const } },
+    async (request, reply) => {
+      const wait = (request.query as { wait?: string }).wait === "true";
+      const release = slots.tryAcquire();
+      if (!release) {
+        throw new ServerBusyError(
+          `The server is already receiving ${slots.capacity} uploads; retry in a few seconds.`,
+          5,
+        );
+      }
+      // Held until the answer is sent or the client goes away, whichever comes first.
+      reply.raw.once("close", release);
+      const declared = Number(request.headers["content-length"] ?? 0);
+      await assertFreeSpace(config.dataDir, limits.minFreeBytes, Number.isFinite(declared) ? declared : 0);
+      const upload = await receiveUpload(await request.file(), {
+        tempDir: path.join(config.dataDir, "tmp"),
+        maxBytes: config.maxUploadBytes,
+        idleTimeoutMs: limits.uploadIdleTimeoutMs,
+      });
+      const { document, created, done } = await ingestor.ingest({ ...upload, uploadedBy: request.user?.name });
+      // The same bytes again: the existing document, once ready when the client asked to wait.
+      if (!created) return reply.status(200).send({ document: wait ? await done : document });
+      if (!wait) {
+        done.catch((error: unknown) => request.log.warn({ err: error, documentId: document.id }, "ingest failed"));
+        return reply.status(202).send({ document });
+      }
+      return reply.status(201).send({ document: await done });
+    },
+  );
 
   app.get("/documents", async () => ({ documents: store.listDocuments() }));
 

@@ -186,3 +186,113 @@ describe("MetadataStore", () => {
     expect(store.getDocument("d1")?.id).toBe("d1");
   });
 });
+
+describe("MetadataStore retention and space", () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), "rag-retention-"));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const at = (id: string, createdAt: string) => ({ ...answer(id), createdAt });
+
+  it("prunes answers past the age limit and beyond the newest maxCount", () => {
+    const store = MetadataStore.open(dataDir, { answerRetention: { maxAgeDays: 30, maxCount: 2 } });
+    try {
+      store.saveAnswer(at("old", "2025-01-01T00:00:00.000Z"));
+      store.saveAnswer(at("a", "2025-03-01T00:00:00.000Z"));
+      store.saveAnswer(at("b", "2025-03-02T00:00:00.000Z"));
+      store.saveAnswer(at("c", "2025-03-03T00:00:00.000Z"));
+      expect(store.pruneAnswers(new Date("2025-03-10T00:00:00.000Z"))).toBe(2);
+      expect(["old", "a", "b", "c"].map((id) => store.getAnswer(id) !== undefined)).toEqual([false, false, true, true]);
+    } finally {
+      store.close();
+    }
+  });
+
+  it("keeps everything when both limits are 0", () => {
+    const store = MetadataStore.open(dataDir, { answerRetention: { maxAgeDays: 0, maxCount: 0 } });
+    try {
+      store.saveAnswer(at("old", "2000-01-01T00:00:00.000Z"));
+      expect(store.pruneAnswers()).toBe(0);
+      expect(store.countAnswers()).toBe(1);
+    } finally {
+      store.close();
+    }
+  });
+
+  it("prunes by itself every hundred saves", () => {
+    const store = MetadataStore.open(dataDir, { answerRetention: { maxAgeDays: 0, maxCount: 10 } });
+    try {
+      for (let index = 0; index < 99; index++)
+        store.saveAnswer(at(`a${index}`, new Date(1_700_000_000_000 + index).toISOString()));
+      expect(store.countAnswers()).toBe(99);
+      store.saveAnswer(at("a99", new Date(1_700_000_000_099).toISOString()));
+      expect(store.countAnswers()).toBe(10);
+      expect(store.getAnswer("a99")).toBeDefined();
+      expect(store.getAnswer("a0")).toBeUndefined();
+    } finally {
+      store.close();
+    }
+  });
+
+  it("converts a file made without auto-vacuum to incremental auto-vacuum at open", () => {
+    const path = join(dataDir, "rag.sqlite");
+    const old = new BetterSqlite3(path);
+    old.pragma("journal_mode = WAL");
+    old.exec("CREATE TABLE filler (text TEXT)");
+    old.prepare("INSERT INTO filler VALUES (?)").run("x".repeat(100_000));
+    expect(old.pragma("auto_vacuum", { simple: true })).toBe(0);
+    old.close();
+    const store = MetadataStore.open(dataDir);
+    try {
+      expect(store.database.pragma("auto_vacuum", { simple: true })).toBe(2);
+      expect(store.startupCheck).toEqual({ quickCheck: "ok", vacuumProblem: undefined });
+      expect(store.database.prepare("SELECT length(text) AS n FROM filler").get()).toEqual({ n: 100_000 });
+    } finally {
+      store.close();
+    }
+  });
+
+  it("reports stuck processing documents as degraded health", () => {
+    const store = MetadataStore.open(dataDir);
+    try {
+      store.createDocument({ id: "d1", filename: "a.pdf", sha256: sha("a"), bytes: 1, pages: 1 });
+      expect(store.processingDocumentIds()).toEqual(["d1"]);
+      expect(store.health().status).toBe("ok");
+      expect(store.health(["d1"])).toEqual({
+        status: "degraded",
+        detail: expect.stringMatching(/1 document is stuck in processing \(d1\)/),
+      });
+    } finally {
+      store.close();
+    }
+  });
+});
+
+describe("MetadataStore migrations", () => {
+  it("removes bidi controls from file names stored by an older build", () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "rag-migrate-"));
+    try {
+      const store = MetadataStore.open(dataDir);
+      store.database
+        .prepare(
+          `INSERT INTO documents (id, filename, sha256, bytes, pages, status, created_at)
+           VALUES ('d1', ?, ?, 1, 1, 'ready', '2025-01-01T00:00:00.000Z')`,
+        )
+        .run("invoice\u202Efdp.exe\u2066x\u2069", sha("d1"));
+      // As an older build left it: before the retention step, without the answers index.
+      store.database.exec("DROP INDEX answers_created_at");
+      store.database.pragma("user_version = 2");
+      store.close();
+      const reopened = MetadataStore.open(dataDir);
+      try {
+        expect(reopened.getDocument("d1")?.filename).toBe("invoicefdp.exex");
+      } finally {
+        reopened.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,6 +1,9 @@
 import { StorageError } from "@audited-rag/core";
 import type { Database } from "better-sqlite3";
 
+// U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069.
+const bidiControls = [0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069];
+
 /** Schema steps, applied in order; `PRAGMA user_version` records how many have run. Never edit a shipped step. */
 const migrations: string[] = [
   `
@@ -86,6 +89,12 @@ const migrations: string[] = [
     last_used_at TEXT
   );
   CREATE INDEX api_tokens_user ON api_tokens (user_id);
+  `,
+  // Retention prunes by age: without an index every prune would scan every stored answer. Names stored
+  // before uploads dropped bidi controls lose them too (U+202E would flip what the list shows).
+  `
+  CREATE INDEX answers_created_at ON answers (created_at);
+  UPDATE documents SET filename = ${bidiControls.reduce((inner, code) => `replace(${inner}, char(${code}), '')`, "filename")};
   `,
 ];
 
