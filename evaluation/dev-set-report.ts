@@ -106,7 +106,15 @@ export function renderConsoleTable(summary: SystemsSummary): string {
 
 /** The Markdown summary: what was run, the table, failure stages and the failures list. */
 export function renderMarkdown(
-  run: { createdAt: string; configuration: string; topK: number; documents: number; pages: number; note: string },
+  run: {
+    createdAt: string;
+    configuration: string;
+    topK: number;
+    documents: number;
+    pages: number;
+    note: string;
+    goldProblems?: Array<{ id: string; fact: number; pattern: string; pages: number[] }>;
+  },
   summary: SystemsSummary,
   failures: FailureEntry[],
 ): string {
@@ -139,6 +147,17 @@ export function renderMarkdown(
     `Engine, earliest failing stage: retrieval ${stages.retrieval}, drafting-abstained ${stages["drafting-abstained"]}, wrong-claim ${stages["wrong-claim"]}, page ${stages.page}, false answer on unanswerable ${stages["false-answer"]}.`,
     "",
   );
+  const goldProblems = run.goldProblems ?? [];
+  if (goldProblems.length > 0) {
+    lines.push(
+      "## Dev-set gold check",
+      "",
+      "Facts whose pattern is not in pdftotext's text of any of their pages (a dev-set error for its writer; no answer can be right on that page):",
+      "",
+      ...goldProblems.map((p) => `- ${p.id} fact ${p.fact}: /${p.pattern}/ on p. ${p.pages.join(", ")}`),
+      "",
+    );
+  }
   if (failures.length > 0) lines.push("## Engine failures", "", ...failures.flatMap(renderFailure));
   return `${lines.join("\n")}\n`;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { checkGold, goldPages } from "./dev-set-gold-check";
 import { compactRate, summariseByCategory, summariseDev } from "./dev-set-metrics";
 import { listFailures, renderConsoleTable, renderMarkdown } from "./dev-set-report";
 import { type DevQuestion, type LoadedDevQuestion, loadDevSet } from "./dev-set-schema";
@@ -214,5 +215,25 @@ describe("summariseDev", () => {
     );
     expect(markdown).toContain("### aes-two (two-fact): wrong-claim");
     expect(markdown).toContain("- expected (missed) /Nr = 10/ on p. 18, 19");
+  });
+});
+
+describe("checkGold", () => {
+  it("lists facts whose pattern is not on any of their pages, and checks nothing without poppler", () => {
+    const [wrongPage] = load({
+      id: "aes-wrong-page",
+      document: "dev/fips.pdf",
+      question: "How many rounds?",
+      category: "plain",
+      facts: [{ pattern: "\\b14\\b", pages: [30], evidence: "14" }],
+    }) as [LoadedDevQuestion];
+    expect(goldPages([rounds, wrongPage])).toEqual([
+      { filename: "fips.pdf", page: 18 },
+      { filename: "fips.pdf", page: 30 },
+    ]);
+    expect(checkGold([rounds, twoFact, wrongPage], pages)).toEqual([
+      { id: "aes-wrong-page", fact: 1, pattern: "\\b14\\b", pages: [30] },
+    ]);
+    expect(checkGold([wrongPage], noPoppler)).toEqual([]);
   });
 });

@@ -1,3 +1,5 @@
+import { existsSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
 import { type AskResponse, askResponseSchema } from "@audited-rag/core";
 import type { FastifyInstance } from "fastify";
 import { multipartFile } from "../tests/support/multipart";
@@ -53,4 +55,25 @@ export async function ask(app: FastifyInstance, id: string, question: string): P
     throw new Error(`POST /api/ask for ${id} answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
   }
   return askResponseSchema.parse(response.json());
+}
+
+/**
+ * ../shared/corpus beside the checkout. In a git worktree (`.git` is a file naming
+ * `<main>/.git/worktrees/<name>`) that is beside the main checkout instead, so every worktree
+ * of one clone finds the same corpus.
+ */
+export function defaultCorpusDir(repoRoot: string): string {
+  const beside = path.resolve(repoRoot, "../shared/corpus");
+  if (existsSync(beside)) return beside;
+  const dotGit = path.join(repoRoot, ".git");
+  try {
+    if (!statSync(dotGit).isFile()) return beside;
+    const gitdir = /^gitdir:\s*(.+)$/m.exec(readFileSync(dotGit, "utf8"))?.[1]?.trim();
+    if (!gitdir) return beside;
+    const mainRoot = path.resolve(repoRoot, gitdir, "../../..");
+    const main = path.resolve(mainRoot, "../shared/corpus");
+    return existsSync(main) ? main : beside;
+  } catch {
+    return beside;
+  }
 }

@@ -16,7 +16,15 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { buildApp } from "../apps/server/src/app";
 import { parseConfig } from "../apps/server/src/config";
-import { appEnvironment, ask, type EvalGenerator, parseGenerator, UsageError, upload } from "./eval-app";
+import {
+  appEnvironment,
+  ask,
+  defaultCorpusDir,
+  type EvalGenerator,
+  parseGenerator,
+  UsageError,
+  upload,
+} from "./eval-app";
 import {
   type BaselineFile,
   type Comparison,
@@ -32,7 +40,7 @@ import { buildEvalDocuments } from "./fixtures/eval-documents";
 import { formatRate } from "./wilson-interval";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
-const defaultCorpus = path.resolve(repoRoot, "../shared/corpus");
+const defaultCorpus = defaultCorpusDir(repoRoot);
 const corpusFiles = ["NIST.FIPS.197.pdf", "NIST.AI.100-1.pdf", "rfc7519.pdf"];
 const resultsDir = path.join(repoRoot, "evaluation/results");
 const baselinePath = path.join(repoRoot, "evaluation/baseline/eval-baseline.json");

@@ -19,16 +19,25 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../apps/server/src/app";
 import { parseConfig } from "../apps/server/src/config";
 import { bestSentence, type TermStatistics, termStatistics } from "./bm25-sentence-baseline";
+import { checkGold, goldPages } from "./dev-set-gold-check";
 import { summariseByCategory } from "./dev-set-metrics";
 import { listFailures, renderConsoleTable, renderMarkdown, type SystemsSummary } from "./dev-set-report";
 import { type DevCategory, devCategories, type LoadedDevQuestion, loadDevSet, selectQuestions } from "./dev-set-schema";
 import { type DevOutcome, type ScoredAnswer, scoreDevQuestion } from "./dev-set-scoring";
-import { appEnvironment, ask, type EvalGenerator, parseGenerator, UsageError, upload } from "./eval-app";
+import {
+  appEnvironment,
+  ask,
+  defaultCorpusDir,
+  type EvalGenerator,
+  parseGenerator,
+  UsageError,
+  upload,
+} from "./eval-app";
 import { runRegression } from "./eval-regression";
 import { PopplerPages, pdftotextAvailable } from "./poppler-pages";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
-const defaultCorpus = path.resolve(repoRoot, "../shared/corpus");
+const defaultCorpus = defaultCorpusDir(repoRoot);
 const defaultDevSet = path.join(repoRoot, "evaluation/dev-set");
 const resultsDir = path.join(repoRoot, "evaluation/results");
 
@@ -46,7 +55,6 @@ function readOptions(): Options {
   const { values } = parseArgs({
     options: {
       "dev-set": { type: "string", default: defaultDevSet },
-      // A git worktree sits elsewhere than the checkout that ../shared/corpus is next to.
       corpus: { type: "string", default: defaultCorpus },
       only: { type: "string" },
       category: { type: "string" },
@@ -165,6 +173,17 @@ async function runDevSet(options: Options): Promise<void> {
   const hasPoppler = await pdftotextAvailable();
   if (!hasPoppler) log("pdftotext (poppler) is not installed: 'quotes verbatim on the cited page' is not measured.");
 
+  const files = new Map([...byFilename].map(([filename, document]) => [filename, path.join(corpusDir, document)]));
+  const poppler = new PopplerPages(files, hasPoppler);
+  const present = selected.filter((question) => !missing.includes(question.document));
+  await poppler.load(goldPages(present));
+  const goldProblems = checkGold(present, poppler.renderings);
+  for (const problem of goldProblems) {
+    log(
+      `Dev-set gold check: ${problem.id} fact ${problem.fact} /${problem.pattern}/ is not in pdftotext's text of p. ${problem.pages.join(", ")}.`,
+    );
+  }
+
   const dataDir = await mkdtemp(path.join(tmpdir(), "audited-rag-dev-eval-"));
   const config = parseConfig(appEnvironment(options.generator, dataDir));
   const configuration = `${config.generator}+${config.embedder}`;
@@ -202,8 +221,6 @@ async function runDevSet(options: Options): Promise<void> {
     }
     const askMs = performance.now() - askStarted;
 
-    const files = new Map([...byFilename].map(([filename, document]) => [filename, path.join(corpusDir, document)]));
-    const poppler = new PopplerPages(files, hasPoppler);
     await poppler.load(
       [...engineAnswers, ...baselineAnswers].flatMap((answer) => answer.claims.flatMap((c) => c.cited)),
     );
@@ -240,6 +257,8 @@ async function runDevSet(options: Options): Promise<void> {
       questions: questions.length,
       skippedQuestions: selected.length - questions.length,
       pdftotext: hasPoppler,
+      goldProblems,
+      popplerFailures: poppler.failures,
       note,
       durations: { ingestMs, askMs, totalMs: performance.now() - started },
     };
@@ -264,6 +283,11 @@ async function runDevSet(options: Options): Promise<void> {
       console.log(
         `\nEngine misses by earliest failing stage: retrieval ${stages.retrieval}, drafting-abstained ${stages["drafting-abstained"]}, wrong-claim ${stages["wrong-claim"]}, page ${stages.page}; false answers on unanswerable ${stages["false-answer"]}.`,
       );
+      if (goldProblems.length > 0) {
+        console.log(
+          `Dev-set gold check: ${goldProblems.length} facts whose pattern is not in pdftotext's text of their pages (listed above and in the report): ${goldProblems.map((problem) => problem.id).join(", ")}.`,
+        );
+      }
       if (!hasPoppler) console.log("verbatim: not measured (pdftotext is not installed).");
       else {
         console.log(

@@ -21,6 +21,8 @@ export async function pdftotextAvailable(): Promise<boolean> {
  */
 export class PopplerPages {
   private readonly cache = new Map<string, readonly string[]>();
+  /** Pages pdftotext could not render, with its message. */
+  readonly failures: string[] = [];
 
   /** `files` maps a library filename (as the ledger names it) to the PDF's path on disk. */
   constructor(
@@ -42,15 +44,21 @@ export class PopplerPages {
         const [key, ref] = next;
         const file = this.files.get(ref.filename) as string;
         const page = String(ref.page);
-        const renderings = await Promise.all(
-          [[], ["-layout"]].map(async (mode) => {
-            const { stdout } = await run("pdftotext", [...mode, "-f", page, "-l", page, "-enc", "UTF-8", file, "-"], {
-              maxBuffer: 16 * 1024 * 1024,
-            });
-            return stdout;
-          }),
-        );
-        this.cache.set(key, renderings);
+        try {
+          const renderings = await Promise.all(
+            [[], ["-layout"]].map(async (mode) => {
+              const { stdout } = await run("pdftotext", [...mode, "-f", page, "-l", page, "-enc", "UTF-8", file, "-"], {
+                maxBuffer: 16 * 1024 * 1024,
+              });
+              return stdout;
+            }),
+          );
+          this.cache.set(key, renderings);
+        } catch (error) {
+          // A page past the end or a file poppler cannot read: nothing can be found on it.
+          this.failures.push(`${ref.filename} p.${ref.page}: ${(error as Error).message.split("\n")[0]}`);
+          this.cache.set(key, []);
+        }
       }
     };
     await Promise.all([worker(), worker()]);

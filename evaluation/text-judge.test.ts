@@ -55,6 +55,16 @@ describe("matchQuoteOnPage", () => {
     expect(matchQuoteOnPage("   ", [page])).toBe("absent");
   });
 
+  it("ignores control characters poppler prints for unmapped glyphs, and sub/superscripts set on their own line", () => {
+    expect(quoteOnPage("of value ls = 0.1 [36].", ["smoothing of value \u000Fls = 0.1 [36]. This"])).toBe(true);
+    expect(
+      quoteOnPage("a feed-forward network with a single hidden layer.", [
+        "using a feed-forward network with\n      k\na single hidden layer.",
+      ]),
+    ).toBe(true);
+    expect(quoteOnPage("network with a single layer.", ["network with\nk\na single hidden layer."])).toBe(false);
+  });
+
   it("accepts a quote that joined the page's line-end hyphenation", () => {
     expect(quoteOnPage("is illustrated in Fig. 2", ["This is illus-\ntrated in Fig. 2 below"])).toBe(true);
   });

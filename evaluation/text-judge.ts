@@ -16,6 +16,8 @@ const folds: Array<[RegExp, string]> = [
   [/\uFB04/gu, "ffl"],
   [/[\uFB05\uFB06]/gu, "st"],
   [/\u200B|\u200C|\u200D|\u2060|\uFEFF/gu, ""],
+  // poppler prints a glyph it cannot map (an italic epsilon, say) as a C0 control character: nothing a reader sees.
+  [/(?![\t\n\v\f\r])\p{Cc}/gu, ""],
 ];
 
 function fold(text: string): string {
@@ -52,6 +54,16 @@ export type QuoteMatch = "verbatim" | "spacing-only" | "absent";
 const unspaced = (text: string) => text.replace(/\s+/gu, "");
 
 /**
+ * The page without lines of one or two characters: poppler sets a sub- or superscript ("k" of
+ * d_k) on a line of its own, in the middle of the sentence it belongs beside.
+ */
+const withoutTinyLines = (page: string) =>
+  page
+    .split("\n")
+    .filter((line) => line.trim().length === 0 || line.trim().length > 2)
+    .join("\n");
+
+/**
  * Whether `quote` appears verbatim (case kept; whitespace, line-end hyphenation and typography
  * folded) in any of the page renderings, e.g. pdftotext's default and `-layout` output. A quote
  * whose characters are all there but whose spaces differ ("KEY...." against "KEY ....", two
@@ -61,7 +73,7 @@ const unspaced = (text: string) => text.replace(/\s+/gu, "");
 export function matchQuoteOnPage(quote: string, pageRenderings: readonly string[]): QuoteMatch {
   const needles = comparableForms(quote).filter((form) => form.length > 0);
   if (needles.length === 0) return "absent";
-  const pages = pageRenderings.map((page) => comparableForms(page));
+  const pages = pageRenderings.map((page) => [...comparableForms(page), ...comparableForms(withoutTinyLines(page))]);
   if (pages.some((forms) => needles.some((needle) => forms.some((form) => form.includes(needle))))) return "verbatim";
   const bare = needles.map(unspaced);
   if (pages.some((forms) => bare.some((needle) => forms.some((form) => unspaced(form).includes(needle))))) {
