@@ -7,6 +7,7 @@
  *
  *   node --import tsx evaluation/eval.ts [--dev-set DIR|FILE] [--only ID_PREFIX] [--category C]
  *        [--json] [--regression] [--generator extractive|ollama] [--corpus DIR (default ../shared/corpus)]
+ *        [--results DIR (default evaluation/results)]
  */
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
@@ -39,11 +40,12 @@ import { PopplerPages, pdftotextAvailable } from "./poppler-pages";
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 const defaultCorpus = defaultCorpusDir(repoRoot);
 const defaultDevSet = path.join(repoRoot, "evaluation/dev-set");
-const resultsDir = path.join(repoRoot, "evaluation/results");
+const defaultResults = path.join(repoRoot, "evaluation/results");
 
 interface Options {
   devSet: string;
   corpus: string;
+  results: string;
   idPrefix?: string;
   category?: DevCategory;
   json: boolean;
@@ -56,6 +58,7 @@ function readOptions(): Options {
     options: {
       "dev-set": { type: "string", default: defaultDevSet },
       corpus: { type: "string", default: defaultCorpus },
+      results: { type: "string", default: defaultResults },
       only: { type: "string" },
       category: { type: "string" },
       json: { type: "boolean", default: false },
@@ -73,6 +76,7 @@ function readOptions(): Options {
   return {
     devSet: path.resolve(values["dev-set"]),
     corpus: path.resolve(values.corpus),
+    results: path.resolve(values.results),
     idPrefix: values.only,
     category: category as DevCategory | undefined,
     json: values.json,
@@ -270,6 +274,7 @@ async function runDevSet(options: Options): Promise<void> {
     };
     const report = { run, summary, engine, baseline };
 
+    const resultsDir = options.results;
     await mkdir(resultsDir, { recursive: true });
     await writeFile(path.join(resultsDir, "eval-report.json"), `${JSON.stringify(report, null, 2)}\n`);
     await writeFile(path.join(resultsDir, "eval-failures.json"), `${JSON.stringify(failures, null, 2)}\n`);
@@ -302,7 +307,7 @@ async function runDevSet(options: Options): Promise<void> {
       }
       console.log(`\n${note}`);
       console.log(
-        `Wrote evaluation/results/eval-report.json, eval-summary.md and eval-failures.json (${failures.length} failures) in ${(run.durations.totalMs / 1000).toFixed(1)} s.`,
+        `Wrote ${path.relative(process.cwd(), path.join(resultsDir, "eval-report.json"))}, eval-summary.md and eval-failures.json (${failures.length} failures) in ${(run.durations.totalMs / 1000).toFixed(1)} s.`,
       );
     }
   } finally {
