@@ -128,7 +128,10 @@ function engineAnswer(response: AskResponse, latencyMs: number): ScoredAnswer {
   };
 }
 
-/** The baseline on the same index: the whole question's top passage, its best BM25 sentence, always answered. */
+/**
+ * The baseline on the same index: the whole question's top passage, its best BM25 sentence,
+ * always answered. No query embedding is passed, so it stays plain BM25 when the engine fuses dense vectors.
+ */
 async function baselineAnswer(app: FastifyInstance, question: string, topK: number, statistics: TermStatistics) {
   const started = performance.now();
   const { index, store } = app.services;
