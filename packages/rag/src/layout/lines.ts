@@ -1,0 +1,84 @@
+import type { TextItem } from "./text-item";
+
+/** A run of text on one baseline without a wide gap: a cell, a column's part of a line, or a whole line. */
+export interface Segment {
+  text: string;
+  x0: number;
+  x1: number;
+  y: number;
+  size: number;
+}
+
+/** Segments sharing one baseline, left to right; on a multi-column page a row crosses the columns. */
+export interface Row {
+  y: number;
+  size: number;
+  segments: Segment[];
+}
+
+/** A gap wider than this many font sizes separates segments (cells, columns) rather than words. */
+export const segmentGapEm = 0.9;
+/** A gap wider than this many font sizes between two items stands for a space pdf.js did not emit. */
+const spaceGapEm = 0.12;
+/** Baselines closer than this many font sizes are one row (superscripts and subscripts stay on their line). */
+const baselineToleranceEm = 0.35;
+
+/**
+ * Groups positioned items into rows by baseline and splits each row into segments at wide
+ * gaps. Pure; rows come top to bottom, segments left to right.
+ */
+export function buildRows(items: readonly TextItem[]): Row[] {
+  const visible = items.filter((item) => item.text.trim() !== "" && Number.isFinite(item.x) && Number.isFinite(item.y));
+  const byBaseline = [...visible].sort((a, b) => b.y - a.y || a.x - b.x);
+  const groups: TextItem[][] = [];
+  let current: TextItem[] = [];
+  let currentY = Number.NaN;
+  let currentSize = 0;
+  for (const item of byBaseline) {
+    const size = Math.max(item.size, 1);
+    if (current.length > 0 && Math.abs(currentY - item.y) <= baselineToleranceEm * Math.max(size, currentSize)) {
+      current.push(item);
+      // The row's baseline is that of its largest text, so a superscript does not drag it.
+      if (size > currentSize) {
+        currentSize = size;
+        currentY = item.y;
+      }
+      continue;
+    }
+    if (current.length > 0) groups.push(current);
+    current = [item];
+    currentY = item.y;
+    currentSize = size;
+  }
+  if (current.length > 0) groups.push(current);
+  return groups.map(toRow);
+}
+
+function toRow(group: TextItem[]): Row {
+  const sorted = [...group].sort((a, b) => a.x - b.x);
+  const size = Math.max(...sorted.map((item) => item.size), 1);
+  const y = sorted.find((item) => item.size === size)?.y ?? sorted[0]?.y ?? 0;
+  const segments: Segment[] = [];
+  let segment: Segment | undefined;
+  for (const item of sorted) {
+    const itemSize = Math.max(item.size, 1);
+    const x1 = item.x + Math.max(item.width, 0);
+    const gap = segment ? item.x - segment.x1 : 0;
+    if (!segment || gap > segmentGapEm * Math.max(itemSize, segment.size)) {
+      segment = { text: item.text.trim(), x0: item.x, x1, y, size: itemSize };
+      segments.push(segment);
+      continue;
+    }
+    const needsSpace = gap > spaceGapEm * itemSize && !/\s$/.test(segment.text) && !/^\s/.test(item.text);
+    segment.text = `${segment.text}${needsSpace ? " " : ""}${item.text}`.replace(/\s+/g, " ").trim();
+    segment.x1 = Math.max(segment.x1, x1);
+    segment.size = Math.max(segment.size, itemSize);
+  }
+  for (const part of segments) part.text = part.text.replace(/\s+/g, " ").trim();
+  return { y, size, segments };
+}
+
+/** A row's text with its segments joined by single spaces. */
+export function rowText(segments: readonly Segment[]): string {
+  return segments.map((segment) => segment.text).join(" ");
+}
