@@ -51,16 +51,28 @@ export function findGutters(rows: readonly Row[]): Gutter[] {
   return [];
 }
 
-/** x-ranges at least `minWidth` wide that no segment covers, between `left` and `right`. */
+/**
+ * x-ranges at least `minWidth` wide, between `left` and `right`, that at most a few segments
+ * cover (a centred page number or a stray label may cross a gutter; the rest must not).
+ */
 function coverageGaps(segments: readonly Segment[], left: number, right: number, minWidth: number): Gutter[] {
-  const spans = [...segments].sort((a, b) => a.x0 - b.x0);
+  const allowance = Math.max(1, Math.floor(segments.length * 0.03));
+  const events: [number, number][] = [];
+  for (const segment of segments) events.push([segment.x0, 1], [segment.x1, -1]);
+  events.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   const gaps: Gutter[] = [];
-  let reach = left;
-  for (const span of spans) {
-    if (span.x0 - reach >= minWidth && reach > left) gaps.push({ x0: reach, x1: span.x0 });
-    reach = Math.max(reach, span.x1);
+  let active = 0;
+  let openedAt: number | undefined;
+  for (const [x, change] of events) {
+    const before = active;
+    active += change;
+    if (before > allowance && active <= allowance) openedAt = x;
+    if (before <= allowance && active > allowance && openedAt !== undefined) {
+      if (x - openedAt >= minWidth && openedAt > left && x < right) gaps.push({ x0: openedAt, x1: x });
+      openedAt = undefined;
+    }
   }
-  return gaps.filter((gap) => gap.x1 < right);
+  return gaps;
 }
 
 function isColumnLayout(

@@ -3,7 +3,7 @@ import type { TextItem } from "./text-item";
 
 /** One item; its width is half an em per character, as a rough proportional font. */
 export function item(text: string, x: number, y: number, size = 10): TextItem {
-  return { text, x, y, width: text.length * size * 0.5, size, font: "f1" };
+  return { text, x, y, width: text.length * size * 0.5, size };
 }
 
 /** A line of words as pdf.js often gives it: one item per word, no space items. */

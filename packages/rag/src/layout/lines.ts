@@ -28,7 +28,9 @@ const baselineToleranceEm = 0.35;
  * gaps. Pure; rows come top to bottom, segments left to right.
  */
 export function buildRows(items: readonly TextItem[]): Row[] {
-  const visible = items.filter((item) => item.text.trim() !== "" && Number.isFinite(item.x) && Number.isFinite(item.y));
+  const visible = items
+    .map(cleanItem)
+    .filter((item) => item.text.trim() !== "" && Number.isFinite(item.x) && Number.isFinite(item.y));
   const byBaseline = [...visible].sort((a, b) => b.y - a.y || a.x - b.x);
   const groups: TextItem[][] = [];
   let current: TextItem[] = [];
@@ -52,6 +54,15 @@ export function buildRows(items: readonly TextItem[]): Row[] {
   }
   if (current.length > 0) groups.push(current);
   return groups.map(toRow);
+}
+
+/** Control characters dropped and every kind of space or line break made a plain space. */
+function cleanItem(item: TextItem): TextItem {
+  const text = item.text
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: dropping control characters is the point
+    .replace(/[\u0000-\u0008\u000e-\u001f\u007f]/g, "")
+    .replace(/[\s\u00a0\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/g, " ");
+  return text === item.text ? item : { ...item, text };
 }
 
 function toRow(group: TextItem[]): Row {

@@ -9,8 +9,6 @@ export interface TextItem {
   width: number;
   /** Font size (the text's height in user space). */
   size: number;
-  /** pdf.js's font id for the run; equal ids mean the same font. */
-  font: string;
 }
 
 /** The positioned text of one page. */
