@@ -56,7 +56,7 @@ export function findGutters(rows: readonly Row[]): Gutter[] {
  * cover (a centred page number or a stray label may cross a gutter; the rest must not).
  */
 function coverageGaps(segments: readonly Segment[], left: number, right: number, minWidth: number): Gutter[] {
-  const allowance = Math.max(1, Math.floor(segments.length * 0.03));
+  const allowance = Math.max(2, Math.floor(segments.length * 0.08));
   const events: [number, number][] = [];
   for (const segment of segments) events.push([segment.x0, 1], [segment.x1, -1]);
   events.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
@@ -98,8 +98,10 @@ function isColumnLayout(
     const width = x1 - x0;
     if (width < textWidth * minColumnShare) return false;
     const members = perColumn[column] ?? [];
+    // Most of a text column's characters sit in lines that fill it; a chart's or a table's labels in it do not count against it.
     const prose = members.filter((s) => s.x1 - s.x0 >= width * 0.6);
-    if (prose.length < minProseLines || prose.length < members.length * 0.4) return false;
+    const chars = (list: Segment[]) => list.reduce((sum, s) => sum + s.text.length, 0);
+    if (prose.length < minProseLines || chars(prose) < chars(members) * 0.5) return false;
     const ys = members.map((s) => s.y);
     extents.push([Math.min(...ys), Math.max(...ys)]);
   }
@@ -151,7 +153,9 @@ export function readingOrder(rows: readonly Row[], gutters: readonly Gutter[] = 
       split.set(column, [...(split.get(column) ?? []), segment]);
     }
     for (const [column, segments] of split) {
-      band[column]?.push({ y: row.y, size: row.size, segments, column });
+      // Each column's part of a row has its own size: a heading in one column is not the other's.
+      const size = Math.max(...segments.map((segment) => segment.size));
+      band[column]?.push({ y: row.y, size, segments, column });
     }
   }
   flush();

@@ -53,7 +53,48 @@ export function buildRows(items: readonly TextItem[]): Row[] {
     currentSize = size;
   }
   if (current.length > 0) groups.push(current);
-  return groups.map(toRow);
+  return attachScripts(groups).map(toRow);
+}
+
+/** Smaller text this close (in font sizes of the larger) above or below a row is its superscript or subscript. */
+const scriptReachEm = 0.7;
+
+/**
+ * Folds rows of small text (exponents, footnote marks, indices) into the row of normal text
+ * right below or above them, where their x-range falls within that row's, so "x⁶ + x⁴" reads
+ * "x6 + x4" on one line instead of a line of stray digits.
+ */
+function attachScripts(groups: TextItem[][]): TextItem[][] {
+  const stats = groups.map((group) => ({
+    size: Math.max(...group.map((item) => item.size)),
+    y: group[0]?.y ?? 0,
+    x0: Math.min(...group.map((item) => item.x)),
+    x1: Math.max(...group.map((item) => item.x + item.width)),
+  }));
+  const target = groups.map((_, index) => index);
+  const fits = (small: number, large: number) => {
+    const a = stats[small];
+    const b = stats[large];
+    if (!a || !b || a.size > b.size * 0.85) return false;
+    if (Math.abs(a.y - b.y) > scriptReachEm * b.size) return false;
+    return a.x0 >= b.x0 - b.size && a.x1 <= b.x1 + b.size;
+  };
+  for (let index = 0; index < groups.length; index++) {
+    if (fits(index, index + 1)) target[index] = index + 1;
+    else if (fits(index, index - 1)) target[index] = target[index - 1] ?? index - 1;
+  }
+  // Follow chains (a superscript row above a row that itself moved) to their final row.
+  const resolved = target.map((_, index) => {
+    let at = index;
+    for (let hops = 0; target[at] !== at && hops < 4; hops++) at = target[at] as number;
+    return at;
+  });
+  const merged = new Map<number, TextItem[]>();
+  for (const [index, group] of groups.entries()) {
+    const into = resolved[index] as number;
+    merged.set(into, [...(merged.get(into) ?? []), ...group]);
+  }
+  return [...merged.entries()].sort((a, b) => a[0] - b[0]).map(([, group]) => group);
 }
 
 /** Control characters dropped and every kind of space or line break made a plain space. */
@@ -69,6 +110,7 @@ function toRow(group: TextItem[]): Row {
   const sorted = [...group].sort((a, b) => a.x - b.x);
   const size = Math.max(...sorted.map((item) => item.size), 1);
   const y = sorted.find((item) => item.size === size)?.y ?? sorted[0]?.y ?? 0;
+  // Scripts folded in from a neighbouring baseline sort by x like the rest of the row.
   const segments: Segment[] = [];
   let segment: Segment | undefined;
   for (const item of sorted) {

@@ -1,6 +1,9 @@
-/** A bullet, number or letter that opens a list item, followed by the item's text. */
+/**
+ * A bullet, number or letter that opens a list item, followed by the item's text. Bullets set
+ * in Symbol or Wingdings fonts come out of pdf.js as private-use characters (U+F0B7 and kin).
+ */
 const markerPattern =
-  /^([•◦▪▫●○■□‣⁃∙·\-–—*➢►▶✓✔]|\(?\d{1,3}[.)]|\(?[a-z][.)]|\([ivx]{1,5}\)|[ivx]{1,5}\.|\([A-Z]\)|[A-Z]\))\s+(?=\S)/;
+  /^([•◦▪▫●○■□‣⁃∙·\-–—*➢►▶✓✔❖\uf000-\uf0ff]|\(?\d{1,3}[.)]|\(?[a-z][.)]|\([ivx]{1,5}\)|[ivx]{1,5}\.|\([A-Z]\)|[A-Z]\))\s+(?=\S)/;
 
 /** The list marker at the start of a line and the offset where the item's own text begins. */
 export function listMarker(text: string): { marker: string; textStart: number } | undefined {

@@ -127,3 +127,71 @@ describe("layOutBlocks", () => {
     expect(page.blocks.map((block) => block.kind)).toEqual(["paragraph"]);
   });
 });
+
+describe("layOutBlocks on harder tables and lists", () => {
+  it("takes a header that wraps over several lines, above a stub column, as one header per column", () => {
+    const page = layOutBlocks(
+      lines([
+        item("Key Length", 200, 720),
+        item("Block Size", 300, 720),
+        item("Number of", 400, 720),
+        item("Rounds", 405, 713),
+        item("(Nk words)", 200, 706),
+        item("(Nb words)", 300, 706),
+        item("(Nr)", 410, 699),
+        ...[
+          ["AES-128", "4", "4", "10"],
+          ["AES-256", "8", "4", "14"],
+        ].flatMap((row, index) => [
+          item(row[0] as string, 100, 685 - index * 12),
+          item(row[1] as string, 220, 685 - index * 12),
+          item(row[2] as string, 320, 685 - index * 12),
+          item(row[3] as string, 415, 685 - index * 12),
+        ]),
+        item("Figure 4. Key-Block-Round Combinations.", 150, 650),
+      ]),
+      { headings: [] },
+    );
+    const rows = page.blocks.filter((block) => block.kind === "table-row");
+    expect(rows.map((row) => quote(page.text, row))).toEqual(["AES-128 4 4 10", "AES-256 8 4 14"]);
+    expect(rows[1]).toMatchObject({
+      headers: ["", "Key Length (Nk words)", "Block Size (Nb words)", "Number of Rounds (Nr)"],
+      caption: "Figure 4. Key-Block-Round Combinations.",
+    });
+  });
+
+  it("keeps superscripts on their line instead of making a row of exponents", () => {
+    const page = layOutBlocks(
+      lines([
+        item("m(x) = x", 100, 700),
+        item("8", 140, 704, 6),
+        item("+ x", 146, 700),
+        item("4", 161, 704, 6),
+        item("+ 1", 166, 700),
+      ]),
+      { headings: [] },
+    );
+    expect(page.text).toBe("m(x) = x8 + x4 + 1");
+  });
+
+  it("recognises bullets a Symbol font gives as private-use characters", () => {
+    const page = layOutBlocks(
+      lines([item("Do this:", 50, 700), item("\uf0b7", 60, 688), item("first thing.", 72, 688)]),
+      {
+        headings: [],
+      },
+    );
+    expect(page.blocks[1]).toMatchObject({ kind: "list-item", marker: "\uf0b7", leadIn: "Do this:" });
+  });
+
+  it("does not take a numbered heading followed by text for a list item", () => {
+    const page = layOutBlocks(
+      lines([
+        item("4. Mathematical Preliminaries", 50, 700, 12),
+        item("All bytes in the algorithm are finite field elements, as the body text explains.", 50, 684),
+      ]),
+      { headings: [], bodySize: 10 },
+    );
+    expect(page.blocks.map((block) => block.kind)).toEqual(["heading", "paragraph"]);
+  });
+});

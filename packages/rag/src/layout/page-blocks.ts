@@ -13,6 +13,8 @@ export interface OpenHeading {
 /** What carries over from one page to the next: headings in force and a list still open. */
 export interface LayoutState {
   headings: OpenHeading[];
+  /** The document's body font size; a page full of footnotes would otherwise take theirs for it. */
+  bodySize?: number;
   list?: { leadIn?: string; kind: string };
 }
 
@@ -30,7 +32,10 @@ type Draft =
   | { kind: "list-item"; lines: string[]; marker: string; leadIn?: string }
   | { kind: "table-row"; cells: string[]; headers: string[]; caption?: string };
 
-const captionPattern = /^(table|tab\.)\s*[\dIVXA-Z]+[\s.:–—-]/i;
+// Tables are captioned "Table 2 …", and in some documents "Figure 4 …" or "Exhibit 3 …".
+/** Headings wrap over at most this many lines. */
+const maxHeadingLines = 3;
+const captionPattern = /^(table|tab\.|figure|fig\.|exhibit)\s*[\dIVXA-Z]+[\s.:–—-]/i;
 const numberedHeading = /^((\d+(\.\d+)*)\.?|[A-Z]\.|(appendix|annex|chapter|section|part)\s+[\dA-Z]+[.:]?)\s+\S/i;
 
 /**
@@ -41,7 +46,7 @@ const numberedHeading = /^((\d+(\.\d+)*)\.?|[A-Z]\.|(appendix|annex|chapter|sect
 export function layOutBlocks(lines: readonly Line[], state: LayoutState): PageBlocks {
   const startHeadings = state.headings.map((heading) => ({ ...heading }));
   const prepared = lines.map(mergeBareMarker);
-  const bodySize = dominantSize(prepared);
+  const bodySize = state.bodySize ?? dominantSize(prepared);
   const pitch = linePitch(prepared, bodySize);
   const drafts: Draft[] = [];
   let index = 0;
@@ -49,16 +54,29 @@ export function layOutBlocks(lines: readonly Line[], state: LayoutState): PageBl
     const line = prepared[index] as Line;
     const text = rowText(line.segments);
     const previous = prepared[index - 1];
-    const table = listMarker(text) ? undefined : detectTable(prepared, index, pitch * 2.6);
+    const headingFirst = isHeading(line, text, bodySize) && !startsList(prepared[index + 1], text);
+    const table =
+      listMarker(text) || headingFirst
+        ? undefined
+        : detectTable(prepared, index, pitch * 2.6, (candidate) =>
+            isHeading(candidate, rowText(candidate.segments), bodySize),
+          );
     if (table) {
       const last = drafts[drafts.length - 1];
       let caption: string | undefined;
       if (last?.kind === "paragraph" && captionPattern.test(last.lines.join(" "))) caption = last.lines.join(" ");
       const after = prepared[table.to];
       if (!caption && after && captionPattern.test(rowText(after.segments))) caption = rowText(after.segments);
-      drafts.push({ kind: "paragraph", lines: [text] });
-      for (const row of table.rows) {
-        const rowLine = prepared[row.line] as Line;
+      const header = prepared.slice(index, index + table.headerCount).map((headerLine) => rowText(headerLine.segments));
+      drafts.push({ kind: "paragraph", lines: header });
+      const rows = new Map(table.rows.map((row) => [row.line, row]));
+      for (let at = index + table.headerCount; at < table.to; at++) {
+        const rowLine = prepared[at] as Line;
+        const row = rows.get(at);
+        if (!row) {
+          drafts.push({ kind: "paragraph", lines: [rowText(rowLine.segments)] });
+          continue;
+        }
         drafts.push({
           kind: "table-row",
           cells: rowLine.segments.map((segment) => segment.text),
@@ -70,7 +88,7 @@ export function layOutBlocks(lines: readonly Line[], state: LayoutState): PageBl
       index = table.to;
       continue;
     }
-    const marker = listMarker(text);
+    const marker = headingFirst ? undefined : listMarker(text);
     if (marker) {
       const kind = markerKind(marker.marker);
       const last = drafts[drafts.length - 1];
@@ -105,13 +123,19 @@ export function layOutBlocks(lines: readonly Line[], state: LayoutState): PageBl
     if (isHeading(line, text, bodySize)) {
       const heading = [text];
       let next = index + 1;
-      while (next < prepared.length) {
+      while (next < prepared.length && heading.length <= maxHeadingLines) {
         const candidate = prepared[next] as Line;
         const above = prepared[next - 1] as Line;
         if (Math.abs(candidate.size - line.size) > 0.5 || line.size < bodySize * 1.15) break;
         if (above.y - candidate.y > pitch * 1.6 * (line.size / bodySize) || candidate.y >= above.y) break;
         heading.push(rowText(candidate.segments));
         next++;
+      }
+      if (heading.length > maxHeadingLines) {
+        // A long run of larger text is a paragraph set large (an abstract, a lead), not a heading.
+        drafts.push({ kind: "paragraph", lines: heading });
+        index += heading.length;
+        continue;
       }
       const joined = heading.join(" ");
       const level = headingLevel(joined, line.size, bodySize);
@@ -190,8 +214,23 @@ function mergeBareMarker(line: Line): Line {
   return { ...line, segments: [merged, ...rest] };
 }
 
+/** Whether the line after a numbered line continues the same list ("4. …" then "5. …"). */
+function startsList(next: Line | undefined, text: string): boolean {
+  const marker = listMarker(text);
+  if (!marker || !next) return false;
+  const following = listMarker(rowText(next.segments));
+  return following !== undefined && markerKind(following.marker) === markerKind(marker.marker);
+}
+
 function isHeading(line: Line, text: string, bodySize: number): boolean {
-  if (text.length > 120 || line.segments.length > 1) return false;
+  if (text.length > 120) return false;
+  // A section number may stand apart from its title ("4.1    Addition"); other gaps mean cells.
+  if (
+    line.segments.length > 2 ||
+    (line.segments.length === 2 && !/^[\dA-Z]+(\.\d+)*\.?$/.test(line.segments[0]?.text ?? ""))
+  ) {
+    return false;
+  }
   if (!/\p{L}/u.test(text)) return false;
   if (line.size >= bodySize * 1.15) return true;
   return numberedHeading.test(text) && text.length <= 80 && !/[.,;:]$/.test(text) && /\s\p{Lu}/u.test(text);
@@ -206,7 +245,7 @@ function headingLevel(text: string, size: number, bodySize: number): number {
 }
 
 /** The size most characters are set in, to half a point. */
-function dominantSize(lines: readonly Line[]): number {
+export function dominantSize(lines: readonly Line[]): number {
   const weights = new Map<number, number>();
   for (const line of lines) {
     for (const segment of line.segments) {

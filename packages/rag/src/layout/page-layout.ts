@@ -1,6 +1,6 @@
 import { type Line, readingOrder } from "./columns";
 import { buildRows, rowText } from "./lines";
-import { type LayoutState, layOutBlocks, type PageBlocks } from "./page-blocks";
+import { dominantSize, type LayoutState, layOutBlocks, type PageBlocks } from "./page-blocks";
 import { findRunningLines, type PageLines } from "./running-lines";
 import type { PageItems } from "./text-item";
 
@@ -22,7 +22,7 @@ export function pageLines(page: PageItems): PageLines {
  */
 export function layOutPages(pages: readonly { pageNumber: number; lines: PageLines }[]): LaidOutPage[] {
   const running = findRunningLines(pages.map((page) => page.lines));
-  const state: LayoutState = { headings: [] };
+  const state: LayoutState = { headings: [], bodySize: dominantSize(pages.flatMap((page) => page.lines.lines)) };
   return pages.map((page, index) => {
     const drop = running[index] ?? new Set<number>();
     const kept: Line[] = [];

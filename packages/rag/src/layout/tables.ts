@@ -3,12 +3,14 @@ import type { Segment } from "./lines";
 
 /** A table found in a run of lines: which lines, which is the header, and each line's cells per column. */
 export interface DetectedTable {
-  /** Index of the first line of the table (its header row) and one past the last. */
+  /** Index of the first line of the table (its header) and one past the last. */
   from: number;
   to: number;
+  /** How many lines from `from` are the header. */
+  headerCount: number;
   /** Header text per column; "" where the column has none. */
   headers: string[];
-  /** For each body line, its segments with the column each falls in. */
+  /** For each body line of two or more cells (one-cell lines are wrapped text, not rows), its segments with the column each falls in. */
   rows: { line: number; cells: { segment: Segment; column: number }[] }[];
 }
 
@@ -20,42 +22,74 @@ interface Interval {
 /** Longest cell, in characters, a table is believed to have on average; longer is prose with a wide gap. */
 const maxMeanCellChars = 45;
 
+/** A one-segment line this short may sit inside a table (a wrapped header word, "(Nr)"). */
+const maxLoneCellChars = 24;
+
 /**
- * Detects a table starting at line `from`: consecutive lines of the same column, each of two
- * or more segments, whose segments line up in the same x-ranges (columns). The first line is
- * the header row. Pure; undefined when the lines there are not a table.
+ * Detects a table starting at line `from`: consecutive lines of one column, most of two or
+ * more segments, whose segments line up in the same x-ranges (columns). Leading lines without
+ * a cell in the first column are the header (several lines when the header wraps, "Number of /
+ * Rounds / (Nr)"); without such lines the first line is. Pure; undefined when the lines there
+ * are not a table.
  */
-export function detectTable(lines: readonly Line[], from: number, maxGap: number): DetectedTable | undefined {
+export function detectTable(
+  lines: readonly Line[],
+  from: number,
+  maxGap: number,
+  isHeading: (line: Line) => boolean = () => false,
+): DetectedTable | undefined {
   const first = lines[from];
   if (!first || first.segments.length < 2) return undefined;
   let to = from + 1;
+  let lastMulti = from;
   while (to < lines.length) {
     const line = lines[to] as Line;
     const previous = lines[to - 1] as Line;
-    if (line.segments.length < 2 || line.column !== first.column) break;
+    if (line.column !== first.column || isHeading(line)) break;
     if (previous.y - line.y > maxGap || line.y >= previous.y) break;
+    if (line.segments.length < 2 && (line.segments[0]?.text.length ?? 0) > maxLoneCellChars) break;
+    if (line.segments.length >= 2) lastMulti = to;
     to++;
   }
-  if (to - from < 2) return undefined;
-  const body = lines.slice(from + 1, to);
-  const columns = mergedIntervals(body.flatMap((line) => line.segments));
-  if (columns.length < 2) return undefined;
-  const all = lines.slice(from, to).flatMap((line) => line.segments);
+  to = lastMulti + 1;
+  const run = lines.slice(from, to);
+  const multi = run.filter((line) => line.segments.length >= 2);
+  if (multi.length < 2) return undefined;
+  const all = run.flatMap((line) => line.segments);
   const meanChars = all.reduce((sum, s) => sum + s.text.length, 0) / all.length;
   if (meanChars > maxMeanCellChars) return undefined;
-  const rowsOfProse = lines.slice(from, to).filter((line) => readsOnAcrossGap(line.segments)).length;
-  if (rowsOfProse * 2 >= to - from) return undefined;
+  const rowsOfProse = multi.filter((line) => readsOnAcrossGap(line.segments)).length;
+  if (rowsOfProse * 2 >= multi.length) return undefined;
+
+  const size = Math.max(...run.map((line) => line.size));
+  const leftEdge = Math.min(...multi.map((line) => line.segments[0]?.x0 ?? 0));
+  const hasStub = (line: Line) => (line.segments[0]?.x0 ?? 0) <= leftEdge + size;
+  let headerCount = 0;
+  while (headerCount < run.length && !hasStub(run[headerCount] as Line)) headerCount++;
+  if (headerCount === 0 || headerCount === run.length) headerCount = 1;
+  const body = run.slice(headerCount).filter((line) => line.segments.length >= 2);
+  if (body.length === 0) return undefined;
+  const columns = mergedIntervals(body.flatMap((line) => line.segments));
+  if (columns.length < 2) return undefined;
   const headers = columns.map(() => "");
-  for (const segment of first.segments) {
-    for (const index of overlapping(columns, segment)) {
-      headers[index] = headers[index] ? `${headers[index]} ${segment.text}` : segment.text;
+  for (const line of run.slice(0, headerCount)) {
+    for (const segment of line.segments) {
+      for (const index of overlapping(columns, segment)) {
+        headers[index] = headers[index] ? `${headers[index]} ${segment.text}` : segment.text;
+      }
     }
   }
-  const rows = body.map((line, offset) => ({
-    line: from + 1 + offset,
-    cells: line.segments.map((segment) => ({ segment, column: overlapping(columns, segment)[0] ?? 0 })),
-  }));
-  return { from, to, headers, rows };
+  const rows = run.slice(headerCount).flatMap((line, offset) =>
+    line.segments.length >= 2
+      ? [
+          {
+            line: from + headerCount + offset,
+            cells: line.segments.map((segment) => ({ segment, column: overlapping(columns, segment)[0] ?? 0 })),
+          },
+        ]
+      : [],
+  );
+  return { from, to, headerCount, headers, rows };
 }
 
 /**
