@@ -99,6 +99,8 @@ function attachScripts(groups: TextItem[][]): TextItem[][] {
 
 /** Control characters dropped and every kind of space or line break made a plain space. */
 function cleanItem(item: TextItem): TextItem {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: dropping control characters is the point
+  if (!/[\u0000-\u001f\u007f\u00a0\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/.test(item.text)) return item;
   const text = item.text
     // biome-ignore lint/suspicious/noControlCharactersInRegex: dropping control characters is the point
     .replace(/[\u0000-\u0008\u000e-\u001f\u007f]/g, "")
@@ -107,28 +109,41 @@ function cleanItem(item: TextItem): TextItem {
 }
 
 function toRow(group: TextItem[]): Row {
-  const sorted = [...group].sort((a, b) => a.x - b.x);
-  const size = Math.max(...sorted.map((item) => item.size), 1);
-  const y = sorted.find((item) => item.size === size)?.y ?? sorted[0]?.y ?? 0;
   // Scripts folded in from a neighbouring baseline sort by x like the rest of the row.
+  const sorted = [...group].sort((a, b) => a.x - b.x);
+  let size = 1;
+  let y = sorted[0]?.y ?? 0;
+  for (const item of sorted) {
+    if (item.size > size) {
+      size = item.size;
+      y = item.y;
+    }
+  }
   const segments: Segment[] = [];
+  let parts: string[] = [];
   let segment: Segment | undefined;
+  const close = () => {
+    if (segment) segment.text = parts.join("").replace(/\s+/g, " ").trim();
+  };
   for (const item of sorted) {
     const itemSize = Math.max(item.size, 1);
     const x1 = item.x + Math.max(item.width, 0);
     const gap = segment ? item.x - segment.x1 : 0;
     if (!segment || gap > segmentGapEm * Math.max(itemSize, segment.size)) {
-      segment = { text: item.text.trim(), x0: item.x, x1, y, size: itemSize };
+      close();
+      segment = { text: "", x0: item.x, x1, y, size: itemSize };
+      parts = [item.text];
       segments.push(segment);
       continue;
     }
-    const needsSpace = gap > spaceGapEm * itemSize && !/\s$/.test(segment.text) && !/^\s/.test(item.text);
-    segment.text = `${segment.text}${needsSpace ? " " : ""}${item.text}`.replace(/\s+/g, " ").trim();
+    const previous = parts[parts.length - 1] ?? "";
+    if (gap > spaceGapEm * itemSize && !previous.endsWith(" ") && !item.text.startsWith(" ")) parts.push(" ");
+    parts.push(item.text);
     segment.x1 = Math.max(segment.x1, x1);
     segment.size = Math.max(segment.size, itemSize);
   }
-  for (const part of segments) part.text = part.text.replace(/\s+/g, " ").trim();
-  return { y, size, segments };
+  close();
+  return { y, size, segments: segments.filter((part) => part.text !== "") };
 }
 
 /** A row's text with its segments joined by single spaces. */

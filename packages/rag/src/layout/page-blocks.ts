@@ -48,13 +48,16 @@ export function layOutBlocks(lines: readonly Line[], state: LayoutState): PageBl
   const prepared = lines.map(mergeBareMarker);
   const bodySize = state.bodySize ?? dominantSize(prepared);
   const pitch = linePitch(prepared, bodySize);
+  // Each line's text and heading test once: table and list scans look at the same lines again.
+  const texts = prepared.map((line) => rowText(line.segments));
+  const headingLines = new Set(prepared.filter((line, at) => isHeading(line, texts[at] as string, bodySize)));
   const drafts: Draft[] = [];
   let index = 0;
   while (index < prepared.length) {
     const line = prepared[index] as Line;
-    const text = rowText(line.segments);
+    const text = texts[index] as string;
     const previous = prepared[index - 1];
-    const headingFirst = isHeading(line, text, bodySize) && !startsList(prepared[index + 1], text);
+    const headingFirst = headingLines.has(line) && !startsList(prepared[index + 1], text);
     const table =
       listMarker(text) || headingFirst
         ? undefined
@@ -106,12 +109,12 @@ export function layOutBlocks(lines: readonly Line[], state: LayoutState): PageBl
       while (next < prepared.length) {
         const candidate = prepared[next] as Line;
         const above = prepared[next - 1] as Line;
-        const candidateText = rowText(candidate.segments);
+        const candidateText = texts[next] as string;
         if (listMarker(candidateText) || candidate.column !== line.column) break;
         if (above.y - candidate.y > pitch * 1.45 || candidate.y >= above.y) break;
         const x0 = candidate.segments[0]?.x0 ?? 0;
         if (x0 < textX - bodySize * 0.5 && !/[,;a-z-]$/.test(item[item.length - 1] ?? "")) break;
-        if (isHeading(candidate, candidateText, bodySize)) break;
+        if (headingLines.has(candidate)) break;
         item.push(candidateText);
         next++;
       }
@@ -120,7 +123,7 @@ export function layOutBlocks(lines: readonly Line[], state: LayoutState): PageBl
       index = next;
       continue;
     }
-    if (isHeading(line, text, bodySize)) {
+    if (headingLines.has(line)) {
       const heading = [text];
       let next = index + 1;
       while (next < prepared.length && heading.length <= maxHeadingLines) {
@@ -128,7 +131,7 @@ export function layOutBlocks(lines: readonly Line[], state: LayoutState): PageBl
         const above = prepared[next - 1] as Line;
         if (Math.abs(candidate.size - line.size) > 0.5 || line.size < bodySize * 1.15) break;
         if (above.y - candidate.y > pitch * 1.6 * (line.size / bodySize) || candidate.y >= above.y) break;
-        heading.push(rowText(candidate.segments));
+        heading.push(texts[next] as string);
         next++;
       }
       if (heading.length > maxHeadingLines) {
