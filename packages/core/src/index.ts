@@ -4,4 +4,5 @@ export * from "./audit";
 export * from "./auditor";
 export * from "./document";
 export * from "./errors";
+export * from "./layout";
 export * from "./normalize-text";
