@@ -245,3 +245,15 @@ describe("layOutBlocks on nested and continued lists", () => {
     expect(quote(page.text, mail)).toBe("• Mail: Docket Operations, M–\n30, West Building.");
   });
 });
+
+describe("layOutBlocks and footnotes", () => {
+  it("does not take a numbered footnote in small type for a heading", () => {
+    const state: LayoutState = { headings: [], bodySize: 10 };
+    const page = layOutBlocks(
+      lines([item("Body text of the page, long enough.", 50, 700), item("15 All of the checklists", 50, 80, 7)]),
+      state,
+    );
+    expect(page.blocks.map((block) => block.kind)).toEqual(["paragraph", "paragraph"]);
+    expect(state.headings).toEqual([]);
+  });
+});

@@ -276,6 +276,8 @@ function isHeading(line: Line, text: string, bodySize: number): boolean {
   }
   if (!/\p{L}/u.test(text)) return false;
   if (line.size >= bodySize * 1.15) return true;
+  // Footnotes ("15 All of the checklists …") are numbered too, but set smaller than the body.
+  if (line.size < bodySize * 0.95) return false;
   return numberedHeading.test(text) && text.length <= 80 && !/[.,;:\-–—]$/.test(text);
 }
 
