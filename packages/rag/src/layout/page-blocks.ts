@@ -80,9 +80,7 @@ export function layOutBlocks(lines: readonly Line[], state: LayoutState): PageBl
     const table =
       listMarker(text) || headingFirst
         ? undefined
-        : detectTable(prepared, index, pitch * 2.6, (candidate) =>
-            isHeading(candidate, rowText(candidate.segments), bodySize),
-          );
+        : detectTable(prepared, index, pitch * 2.6, (candidate) => headingLines.has(candidate));
     if (table) {
       const last = drafts[drafts.length - 1];
       let caption: string | undefined;
