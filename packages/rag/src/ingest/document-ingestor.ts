@@ -18,6 +18,7 @@ import type { Embedder } from "../embedding/embedder";
 import type { VectorIndex } from "../retrieval/vector-index";
 import { type NewChunk, sha256Hex } from "../store/chunk-record";
 import { interruptedCode, type MetadataStore } from "../store/metadata-store";
+import { indexContext, passageStructure } from "../structure/clip-structure";
 import { type ChunkingOptions, chunkPage, defaultChunkingOptions } from "./chunk-page";
 import { diskFullOr } from "./disk-full";
 import { type ExtractionResult, noTextMessage } from "./extract-pdf";
@@ -77,9 +78,12 @@ interface RunningIngest {
 }
 
 /** An upload read and cut into passages, not yet stored. */
+/** A chunk as indexed: `context` (headings, table headers, lead-ins) is searched beside its text but not stored as it. */
+type IndexedChunk = NewChunk & { context?: string };
+
 interface PreparedDocument {
   extraction: ExtractionResult;
-  chunks: NewChunk[];
+  chunks: IndexedChunk[];
 }
 
 // Share of the progress bar each stage ends at; extraction finishes before the row exists.
@@ -359,27 +363,37 @@ export class DocumentIngestor {
         chunkId: chunk.id,
         documentId: document.id,
         text: chunk.text,
+        ...(chunk.context && { context: chunk.context }),
         embedding: vectors[position],
       }));
       await index.upsert(indexed, signal);
       signal.throwIfAborted();
-      store.saveChunks(document.id, extraction.pages, chunks);
+      store.saveChunks(
+        document.id,
+        extraction.pages,
+        chunks.map(({ context: _context, ...chunk }) => chunk),
+      );
       return store.markReady(document.id, { chunks: chunks.length, warnings: extraction.warnings });
     } catch (error) {
       throw await this.fail(document, signal.aborted ? signal.reason : error, signal.aborted);
     }
   }
 
-  /** Chunks every page; ids are `<page>:<position>` until the document id is known. */
-  private chunkDocument(extraction: ExtractionResult): NewChunk[] {
+  /**
+   * Chunks every page, enforcing the passage caps, each chunk with its structure and the context
+   * keyword search indexes beside it; ids are `<page>:<position>` until the document id is known.
+   */
+  private chunkDocument(extraction: ExtractionResult): IndexedChunk[] {
     const perPage = this.options.maxChunksPerPage ?? defaultIngestLimits.maxChunksPerPage;
     const perDocument = this.options.maxChunksPerDocument ?? defaultIngestLimits.maxChunksPerDocument;
-    const chunks: NewChunk[] = [];
+    const chunks: IndexedChunk[] = [];
     for (const page of extraction.pages) {
-      const pageChunks = chunkPage(page.text, this.chunking);
+      const pageChunks = chunkPage(page.text, this.chunking, page.blocks);
       const problem = passageLimitProblem(page.pageNumber, pageChunks.length, chunks.length, { perPage, perDocument });
       if (problem) throw new PdfTooComplexError(problem);
       for (const [position, chunk] of pageChunks.entries()) {
+        const structure = passageStructure(page, chunk.start, chunk.end);
+        const context = indexContext(structure);
         chunks.push({
           id: `${page.pageNumber}:${position}`,
           page: page.pageNumber,
@@ -387,13 +401,15 @@ export class DocumentIngestor {
           end: chunk.end,
           text: chunk.text,
           sha256: sha256Hex(chunk.text),
+          structure,
+          ...(context && { context }),
         });
       }
     }
     return chunks;
   }
 
-  private async embed(documentId: string, chunks: NewChunk[], signal: AbortSignal) {
+  private async embed(documentId: string, chunks: readonly NewChunk[], signal: AbortSignal) {
     const { embedder, store } = this.options;
     const vectors: (number[] | undefined)[] = [];
     if (!embedder) return vectors;

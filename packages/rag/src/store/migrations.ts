@@ -5,7 +5,7 @@ import type { Database } from "better-sqlite3";
 const bidiControls = [0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069];
 
 /** Schema steps, applied in order; `PRAGMA user_version` records how many have run. Never edit a shipped step. */
-const migrations: string[] = [
+export const migrations: readonly string[] = [
   `
   CREATE TABLE documents (
     id TEXT PRIMARY KEY,
@@ -89,6 +89,22 @@ const migrations: string[] = [
     last_used_at TEXT
   );
   CREATE INDEX api_tokens_user ON api_tokens (user_id);
+  `,
+  // Page layout and chunk structure. Pages move to a rowid table: a page's text plus its layout is
+  // often a few KB, and in a WITHOUT ROWID table rows that size spill into overflow pages.
+  `
+  CREATE TABLE pages_with_layout (
+    document_id TEXT NOT NULL REFERENCES documents (id) ON DELETE CASCADE,
+    page_number INTEGER NOT NULL,
+    text TEXT NOT NULL,
+    layout TEXT
+  );
+  INSERT INTO pages_with_layout (document_id, page_number, text) SELECT document_id, page_number, text FROM pages;
+  DROP TABLE pages;
+  ALTER TABLE pages_with_layout RENAME TO pages;
+  CREATE UNIQUE INDEX pages_document_page ON pages (document_id, page_number);
+
+  ALTER TABLE chunks ADD COLUMN structure TEXT;
   `,
   // Retention prunes by age: without an index every prune would scan every stored answer. Names stored
   // before uploads dropped bidi controls lose them too (U+202E would flip what the list shows).

@@ -1,4 +1,4 @@
-import type { Claim, LedgerEntry } from "@audited-rag/core";
+import { type Claim, displayText, type LedgerEntry } from "@audited-rag/core";
 import type { ClaimSelection } from "../selection";
 import { describeStale } from "../stale-wording";
 import { ClaimVerdict } from "./claim-verdict";
@@ -50,7 +50,8 @@ export function ClaimItem({ partIndex, claim, checked, ledger, selection, onSele
           onClick={() => onSelect({ partIndex, claimId: claim.id, citationId: firstCitation })}
         >
           <span className="visually-hidden">Show the source of the quote: </span>
-          <q>{claim.quote}</q>
+          {/* Shown with line-end hyphenation joined; the stored quote stays verbatim for highlighting. */}
+          <q>{displayText(claim.quote)}</q>
         </button>
       )}
       {checked && <ClaimVerdict claim={claim} />}
