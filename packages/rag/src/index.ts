@@ -25,6 +25,7 @@ export * from "./ingest/extractor-pool";
 export * from "./ingest/passage-limits";
 export * from "./ingest/pdf-signature";
 export * from "./layout/page-layout";
+export * from "./retrieval/common-terms";
 export * from "./retrieval/fts-query";
 export * from "./retrieval/qdrant-vector-index";
 export * from "./retrieval/reciprocal-rank-fusion";
