@@ -34,6 +34,16 @@ export interface DraftPart {
   error?: string;
   /** Lenient-parsing fix-ups that fired for this part, e.g. `stripped_fence`. */
   fixups?: string[];
+  /** Why these claims were chosen, when the drafter scores candidates (the extractive engine does). */
+  scores?: DraftScoreTrace;
+}
+
+/** The answer engine's account of one part: the threshold, the best score and each claim's score parts. */
+export interface DraftScoreTrace {
+  threshold: number;
+  candidates: number;
+  best: number | null;
+  claims: Array<{ localId: number; kind: string; score: number; parts: Record<string, number> }>;
 }
 
 /** Writes claims with verbatim quotes from retrieved passages. */

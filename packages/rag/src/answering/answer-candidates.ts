@@ -1,0 +1,193 @@
+import { normalizeForMatch } from "@audited-rag/core";
+import { selfContainedProblem } from "../answer/self-contained";
+import { splitSentences } from "../answer/split-sentences";
+import type { ListItemBlock, PassageStructure, TableRowBlock } from "../structure/passage-structure";
+
+/** What shape of text a candidate answer is. */
+export type CandidateKind = "sentence" | "definition" | "list-item" | "table-row";
+
+/**
+ * One way a passage could answer: the verbatim quote, the claim text shown for it (a row
+ * restated with its headers, an item with its lead-in) and the text around it that says what
+ * it is about (headings, column headers, the list's lead-in, the table caption).
+ */
+export interface AnswerCandidate {
+  kind: CandidateKind;
+  /** Exactly as it stands in the passage text. */
+  quote: string;
+  /** Where the quote stands in the passage text. */
+  start: number;
+  claimText: string;
+  context: string[];
+  /** For a definition, the term defined; for a table row, its label cell. */
+  subject?: string;
+}
+
+/** Openers that lean on the sentence before; stripped, the rest may still stand alone. */
+const connective =
+  /^(?:however|moreover|furthermore|additionally|also|therefore|thus|hence|consequently|accordingly|similarly|likewise|nevertheless|nonetheless|in addition|as a result|in particular|in practice|for example|for instance|finally|first|second|third|next|then|instead|otherwise|besides|meanwhile|indeed|notably|specifically|in contrast|by contrast|conversely|in other words|that is)\b,?\s*/i;
+/** Openers that point back at a thing named before: only with the sentence before do they stand. */
+const pointsBack =
+  /^(?:it|its|this|these|that|those|they|them|their|such|he|she|his|her|here|there(?!\s+(?:is|are|was|were|exists?|will|may|can|must|should|has|have|had)\b)|the (?:former|latter|above|same))\b/i;
+const theoremLabel = /^(?:definition|theorem|lemma|proposition|corollary|remark|example|note)\s+\d+(?:\.\d+)*\.?$/i;
+const definitionShape =
+  /^(?:(?:definition|def\.)\s+\d+(?:\.\d+)*\.?\s+)?(?:an?\s+|the\s+)?([\p{L}\p{N}][\p{L}\p{N}\s'’()-]{0,60}?)\s+(?:is|are)\s+(?:(?:a|an|the|any|one|called|defined as)\b|(?:[\p{L}-]+\s+){0,3}(?:that|which|who)\b)|^([\p{L}\p{N}][\p{L}\p{N}\s'’()-]{0,60}?)\s+(?:means|denotes|refers to|is defined as|stands for)\b|^([\p{L}\p{N}][\p{L}\p{N}\s'’()-]{0,40}?)\s*[:—–]\s+\p{Lu}/iu;
+const MAX_QUOTE_CHARS = 600;
+/** How many following blocks a sentence ending in a colon takes with it. */
+const MAX_JOINED_BLOCKS = 6;
+
+const clean = (text: string) => normalizeForMatch(text).trim();
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const withStop = (text: string) => (/[.!?:]$/.test(text) ? text : `${text}.`);
+
+/** The subject a definition-shaped text defines, or undefined. */
+export function definedSubject(text: string): string | undefined {
+  const match = definitionShape.exec(clean(text));
+  const subject = match?.[1] ?? match?.[2] ?? match?.[3];
+  return subject?.trim();
+}
+
+/** Whether a claim text can be shown alone (the validator's rule). */
+const standsAlone = (text: string) => selfContainedProblem(text, "claim") === null;
+
+function sentenceCandidates(
+  text: string,
+  blockStart: number,
+  blockEnd: number,
+  context: string[],
+  following: () => { end: number; text: string } | null,
+): AnswerCandidate[] {
+  const sentences = splitSentences(text.slice(blockStart, blockEnd)).map((sentence) => ({
+    start: blockStart + sentence.start,
+    end: blockStart + sentence.end,
+    text: sentence.text,
+  }));
+  const candidates: AnswerCandidate[] = [];
+  for (let k = 0; k < sentences.length; k++) {
+    let sentence = sentences[k] as { start: number; end: number; text: string };
+    // "Definition 2.1." on its own is the label of the sentence after it.
+    if (theoremLabel.test(sentence.text.trim()) && sentences[k + 1]) {
+      const next = sentences[k + 1] as typeof sentence;
+      sentence = { start: sentence.start, end: next.end, text: text.slice(sentence.start, next.end) };
+      k++;
+    }
+    const previous = sentences[k - 1];
+    let start = sentence.start;
+    let end = sentence.end;
+    let claim = clean(sentence.text);
+    if (/:\s*$/.test(claim)) {
+      // A lead-in is answered by what follows it in the same passage.
+      const rest = sentences[k + 1] ?? following();
+      if (rest === null || rest === undefined) continue;
+      end = rest.end;
+      claim = clean(text.slice(start, end));
+    }
+    if (pointsBack.test(claim) || (connective.test(claim) && !standsAlone(capitalise(claim.replace(connective, ""))))) {
+      if (previous === undefined || previous.end > start) continue;
+      start = previous.start;
+      claim = clean(text.slice(start, end));
+    } else if (connective.test(claim)) {
+      claim = capitalise(claim.replace(connective, ""));
+    }
+    const quote = text.slice(start, end).trim();
+    if (quote.length > MAX_QUOTE_CHARS || !standsAlone(claim)) continue;
+    const subject = definedSubject(claim);
+    candidates.push({
+      kind: subject === undefined ? "sentence" : "definition",
+      quote,
+      start: start + (text.slice(start, end).length - text.slice(start, end).trimStart().length),
+      claimText: withStop(claim),
+      context,
+      ...(subject === undefined ? {} : { subject }),
+    });
+  }
+  return candidates;
+}
+
+function listItemCandidate(text: string, block: ListItemBlock, context: string[]): AnswerCandidate | null {
+  const raw = text.slice(block.span.start, block.span.end);
+  const markerAt = block.marker ? raw.indexOf(block.marker) : -1;
+  const offset = markerAt >= 0 && markerAt < 4 ? markerAt + (block.marker?.length ?? 0) : 0;
+  const body = raw.slice(offset);
+  const quote = body.trim();
+  if (quote.length === 0 || quote.length > MAX_QUOTE_CHARS) return null;
+  const item = clean(quote).replace(/[;,]\s*(?:and|or)?$/i, "");
+  const leadIn = block.leadIn ? clean(block.leadIn) : "";
+  const claim = leadIn ? `${leadIn.replace(/[:\s]*$/, ":")} ${item}` : capitalise(item);
+  if (!standsAlone(claim)) return null;
+  const subject = definedSubject(item);
+  return {
+    kind: "list-item",
+    quote,
+    start: block.span.start + offset + (body.length - body.trimStart().length),
+    claimText: withStop(claim),
+    context: leadIn ? [...context, leadIn] : context,
+    ...(subject === undefined ? {} : { subject }),
+  };
+}
+
+function tableRowCandidate(text: string, block: TableRowBlock, context: string[]): AnswerCandidate | null {
+  const quote = text.slice(block.span.start, block.span.end).trim();
+  const cells = block.cells.map((cell) => clean(text.slice(cell.start, cell.end)));
+  if (quote.length === 0 || cells.length === 0) return null;
+  const headers = block.headers.map((header) => clean(header));
+  // The label is the first cell when it has no header or holds words, e.g. "AES-256".
+  const labelled = cells.length > 1 && (headers[0] === "" || /\p{L}/u.test(cells[0] as string));
+  const label = labelled ? (cells[0] as string) : "";
+  const pairs = cells
+    .map((cell, k) => ({ header: headers[k] ?? "", cell }))
+    .slice(labelled ? 1 : 0)
+    .filter((pair) => pair.cell.length > 0);
+  const caption = block.caption ? clean(block.caption) : "";
+  let claim: string;
+  if (pairs.some((pair) => pair.header !== "")) {
+    const facts = pairs.map((pair) => (pair.header ? `${pair.header} is ${pair.cell}` : pair.cell));
+    const listed = facts.length > 1 ? `${facts.slice(0, -1).join(", ")} and ${facts.at(-1)}` : (facts[0] ?? "");
+    claim = label ? `For ${label}, ${listed}.` : `${capitalise(listed)}.`;
+  } else {
+    claim = `${caption ? `${caption.replace(/[.:\s]*$/, "")} lists` : "The table lists"} ${clean(quote)}.`;
+  }
+  if (!standsAlone(claim)) return null;
+  const headerContext = [...headers.filter(Boolean), ...(caption ? [caption] : [])];
+  return {
+    kind: "table-row",
+    quote,
+    start: block.span.start + (text.slice(block.span.start).length - text.slice(block.span.start).trimStart().length),
+    claimText: claim,
+    context: [...context, ...headerContext],
+    ...(label ? { subject: label } : {}),
+  };
+}
+
+/**
+ * Every candidate answer in a passage, in reading order: sentences of paragraphs (a sentence
+ * ending in a colon joined with what follows it, one leaning on the sentence before joined with
+ * that one or stripped of its connective), definitions, list items with their lead-in and table
+ * rows restated with their headers. A candidate whose claim could not stand alone is left out.
+ */
+export function answerCandidates(text: string, structure: PassageStructure): AnswerCandidate[] {
+  const headings = [...structure.headings];
+  const candidates: AnswerCandidate[] = [];
+  const { blocks } = structure;
+  blocks.forEach((block, k) => {
+    const context = headings.slice(-2);
+    if (block.kind === "heading") {
+      headings.push(clean(text.slice(block.span.start, block.span.end)));
+      return;
+    }
+    if (block.kind === "paragraph") {
+      const following = () => {
+        const taken = blocks.slice(k + 1, k + 1 + MAX_JOINED_BLOCKS);
+        const items = taken.filter((next, j) => taken.slice(0, j + 1).every((b) => b.kind === "list-item"));
+        const last = items.at(-1) ?? (taken[0]?.kind === "paragraph" ? taken[0] : undefined);
+        return last ? { end: last.span.end, text: text.slice(block.span.start, last.span.end) } : null;
+      };
+      candidates.push(...sentenceCandidates(text, block.span.start, block.span.end, context, following));
+      return;
+    }
+    const made =
+      block.kind === "list-item" ? listItemCandidate(text, block, context) : tableRowCandidate(text, block, context);
+    if (made) candidates.push(made);
+  });
+  return candidates;
+}

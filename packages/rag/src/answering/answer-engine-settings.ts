@@ -1,0 +1,61 @@
+/**
+ * Every weight and threshold of the extractive answer engine, in one place. A candidate's
+ * score is the weighted sum
+ *
+ *   coverage·C + context·X + proximity·P + answerType·T − typeMissing·M + rank·R + definition·D − crossReference·F
+ *
+ * (each part in [0, 1], described in score-candidate.ts). The abstention threshold and the
+ * share-of-best rule were chosen on the development set by the procedure in
+ * evaluation/README.md ("Choosing the answer engine's settings"); the weights were set first
+ * by reasoning about what each part means and then checked on that set, never fitted to one
+ * question.
+ */
+export interface AnswerEngineSettings {
+  /** Weights of the score's parts. */
+  weights: {
+    coverage: number;
+    context: number;
+    proximity: number;
+    answerType: number;
+    typeMissing: number;
+    rank: number;
+    definition: number;
+    crossReference: number;
+  };
+  /** How much a match counts by how it was made: the same word, another form of it, a related word. */
+  match: { exact: number; form: number; related: number };
+  /** A name counts this many times as much as a common word of the same rarity. */
+  namedWeight: number;
+  /** An answer-type word ("period", "number") that no candidate mentions counts this much. */
+  unmentionedAnswerWord: number;
+  /** Below this best score, a part abstains. */
+  abstainBelow: number;
+  /** A further claim must score at least this share of the best. */
+  shareOfBest: number;
+  /** Claims whose words overlap this much (Jaccard) say the same thing. */
+  nearDuplicate: number;
+  maxClaimsPerPart: number;
+  /** Passages whose candidates are kept analysed, by text hash. */
+  cacheEntries: number;
+}
+
+export const answerEngineSettings: AnswerEngineSettings = {
+  weights: {
+    coverage: 1,
+    context: 0.35,
+    proximity: 0.15,
+    answerType: 0.2,
+    typeMissing: 0.25,
+    rank: 0.05,
+    definition: 0.15,
+    crossReference: 0.3,
+  },
+  match: { exact: 1, form: 0.85, related: 0.55 },
+  namedWeight: 1.5,
+  unmentionedAnswerWord: 0.1,
+  abstainBelow: 0.55,
+  shareOfBest: 0.8,
+  nearDuplicate: 0.6,
+  maxClaimsPerPart: 3,
+  cacheEntries: 4000,
+};

@@ -1,0 +1,144 @@
+import type { PassageStructure, StructureBlock, TextSpan } from "../structure/passage-structure";
+
+/**
+ * Structure guessed from a passage's flat text when extraction recorded none: lines that open
+ * with a bullet or number are list items (wrapped lines that continue them join them), runs of
+ * lines holding several figures are table rows (the line above is their header), short lines
+ * without a full stop before running text are headings, and everything else is paragraph text.
+ */
+
+interface Line {
+  text: string;
+  start: number;
+  end: number;
+}
+
+const listMarker = /^\s*((?:[•●▪◦‣∙*–-])|(?:\(?(?:\d{1,2}|[a-z]|[ivxlc]{1,5})[.)]))\s+(?=\S)/u;
+const terminal = /[.!?:;]["'\u201D\u2019)\]]*$/u;
+const captionPattern = /^\s*(?:table|tab\.)\s*[\dA-Z]+(?:[.-]\d+)*\b/i;
+const figureToken = /^[-−+]?[$€£]?\d[\d,.]*%?$|^[-−–—]$|^n\/a$/i;
+
+function linesOf(text: string): Line[] {
+  const lines: Line[] = [];
+  let start = 0;
+  for (const raw of text.split("\n")) {
+    const end = start + raw.length;
+    const lead = raw.length - raw.trimStart().length;
+    const trail = raw.length - raw.trimEnd().length;
+    if (raw.trim().length > 0) lines.push({ text: raw.trim(), start: start + lead, end: end - trail });
+    start = end + 1;
+  }
+  return lines;
+}
+
+/** Cells of a row: runs of two spaces or tabs split them when the text kept them, else words after a label. */
+export function rowCells(line: Line): TextSpan[] {
+  const wide = [...line.text.matchAll(/\S+(?: \S+)*/g)];
+  const spaced = line.text.includes("  ") || line.text.includes("\t");
+  if (spaced && wide.length >= 2) {
+    return wide.map((match) => ({ start: line.start + match.index, end: line.start + match.index + match[0].length }));
+  }
+  // "AES-256 8 4 14": the leading words are the row's label, each figure after them a cell.
+  const tokens = [...line.text.matchAll(/\S+/g)];
+  const firstFigure = tokens.findIndex((token, k) => k > 0 && figureToken.test(token[0]));
+  const cells: TextSpan[] = [];
+  const labelEnd = firstFigure <= 0 ? 1 : firstFigure;
+  const lastLabel = tokens[labelEnd - 1];
+  if (tokens[0] && lastLabel) {
+    cells.push({ start: line.start + tokens[0].index, end: line.start + lastLabel.index + lastLabel[0].length });
+  }
+  for (const token of tokens.slice(labelEnd)) {
+    cells.push({ start: line.start + token.index, end: line.start + token.index + token[0].length });
+  }
+  return cells;
+}
+
+/** A line that reads as a table row: at least two figure cells and few words beside them. */
+export function looksLikeRow(text: string): boolean {
+  if (text.length > 160 || listMarker.test(text) && !/\d\s+\d/.test(text)) return false;
+  const tokens = text.split(/\s+/);
+  const figures = tokens.filter((token) => figureToken.test(token)).length;
+  if (figures < 2) return false;
+  const words = tokens.length - figures;
+  return figures >= words || (figures >= 2 && words <= 6 && !terminal.test(text));
+}
+
+const isHeadingLike = (text: string) =>
+  text.length <= 80 &&
+  !terminal.test(text) &&
+  /^(?:\d+(?:\.\d+)*\.?\s+)?\p{Lu}/u.test(text) &&
+  text.split(/\s+/).length <= 10 &&
+  !looksLikeRow(text);
+
+/** The blocks of a flat passage, in reading order; every span indexes into `text`. */
+export function inferStructure(text: string, headings: string[] = []): PassageStructure {
+  const lines = linesOf(text);
+  const blocks: StructureBlock[] = [];
+  let leadIn: string | undefined;
+  for (let k = 0; k < lines.length; k++) {
+    const line = lines[k] as Line;
+    const previous = blocks.at(-1);
+    const marker = listMarker.exec(line.text);
+    if (looksLikeRow(line.text)) {
+      const cells = rowCells(line);
+      const before = lines[k - 1];
+      const header =
+        previous?.kind === "table-row"
+          ? previous.headers
+          : before && !looksLikeRow(before.text) && !terminal.test(before.text)
+            ? alignHeaders(before, cells.length)
+            : cells.map(() => "");
+      const captionLine = lines.slice(Math.max(0, k - 3), k).find((candidate) => captionPattern.test(candidate.text));
+      const caption =
+        previous?.kind === "table-row"
+          ? previous.caption
+          : (captionLine?.text ??
+            (before && !terminal.test(before.text) && header.every((cell) => cell === "") ? before.text : undefined));
+      // A header line taken as a heading or paragraph is context now, not a block of its own.
+      if (previous && before && previous.span.start === before.start && previous.kind !== "table-row") blocks.pop();
+      blocks.push({ kind: "table-row", span: { start: line.start, end: line.end }, cells, headers: header, ...(caption ? { caption } : {}) });
+      continue;
+    }
+    if (marker) {
+      const span = { start: line.start, end: line.end };
+      if (previous?.kind !== "list-item") {
+        const prior = previous && text.slice(previous.span.start, previous.span.end);
+        leadIn = prior && /:\s*$/.test(prior) ? lastSentence(prior) : undefined;
+      }
+      blocks.push({ kind: "list-item", span, marker: (marker[1] as string).trim(), ...(leadIn ? { leadIn } : {}) });
+      continue;
+    }
+    // A wrapped line continues the list item or paragraph above it.
+    const continues =
+      previous !== undefined &&
+      (previous.kind === "list-item" || previous.kind === "paragraph") &&
+      (!terminal.test(text.slice(previous.span.start, previous.span.end)) || /^\p{Ll}/u.test(line.text));
+    if (continues && previous) {
+      previous.span = { start: previous.span.start, end: line.end };
+      continue;
+    }
+    const next = lines[k + 1];
+    if (isHeadingLike(line.text) && next !== undefined && !isHeadingLike(next.text)) {
+      blocks.push({ kind: "heading", span: { start: line.start, end: line.end } });
+      continue;
+    }
+    blocks.push({ kind: "paragraph", span: { start: line.start, end: line.end } });
+  }
+  return { headings, blocks };
+}
+
+function lastSentence(text: string): string {
+  const pieces = text.split(/(?<=[.!?])\s+(?=\p{Lu})/u);
+  return (pieces.at(-1) ?? text).trim();
+}
+
+/** Header cells for a row of `count` cells, when the header line splits into as many (or one fewer: a label column). */
+function alignHeaders(line: Line, count: number): string[] {
+  const wide = line.text.split(/\s{2,}|\t/).filter(Boolean);
+  const words = line.text.split(/\s+/).filter(Boolean);
+  for (const split of [wide, words]) {
+    if (split.length === count) return split;
+    if (split.length === count - 1) return ["", ...split];
+  }
+  return Array.from({ length: count }, () => "");
+}

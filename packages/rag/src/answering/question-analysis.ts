@@ -1,0 +1,99 @@
+import { normalizeForMatch } from "@audited-rag/core";
+import { expectedAnswer } from "../drafting/answer-type";
+import type { AnswerType } from "./candidate-features";
+import type { Lexicon } from "./wordnet-lexicon";
+import { formsOf, isContentWord, STOPWORDS, wordForms } from "./word-forms";
+
+/** One content word of a question with every form it may be met in. */
+export interface QuestionTerm {
+  surface: string;
+  /** Lemmas, stem and value key: the same word in another form. */
+  forms: string[];
+  /** Forms of its synonyms and derived words (WordNet): the same idea in other words. */
+  related: string[];
+  /** A name ("Willow Park", "AES-256", "JWT"): the passages' document must know it. */
+  named: boolean;
+  /** Names the kind of answer ("period", "number") rather than its subject; documents often leave it out. */
+  answerWord: boolean;
+}
+
+export interface QuestionAnalysis {
+  terms: QuestionTerm[];
+  /** The kind of fact asked for, when the wording says so. */
+  type: AnswerType | null;
+  /** For "what is X", the words of X. */
+  subject: string | null;
+}
+
+const answerWords = new Set(
+  (
+    "period window time timeframe deadline duration date day year amount number count total name cost price fee " +
+    "limit rate value percentage percent share proportion city town place location country region area person " +
+    "people type kind term value values size"
+  ).split(" "),
+);
+/** Words of a question that only frame it ("does the document say", "is there any"). */
+const questionFrame = new Set("use uses used happen happens way mean means called call stand stands define".split(" "));
+
+const definitionQuestion =
+  /^\s*(?:what|who)\s+(?:is|are|was|were)\s+(?:a|an|the)?\s*(.{1,60}?)\s*\??\s*$|^\s*what\s+does\s+(.{1,60}?)\s+(?:mean|stand for|refer to)\s*\??\s*$|^\s*define\s+(.{1,60}?)\s*[.?]?\s*$/i;
+const percentageQuestion = /\b(?:what|which)\s+(?:percentage|percent|share|proportion|fraction)\b|\bhow much of\b/i;
+const personQuestion = /^\s*(?:who|whom|whose)\b|\bwhich (?:person|people|author|authors|organi[sz]ation)\b/i;
+const countQuestion = /\bhow many\b/i;
+
+/** Names in a question: acronyms, words with a digit, capitalised words past the first. */
+function namedSurfaces(question: string): Set<string> {
+  const words = normalizeForMatch(question).match(/[\p{L}\p{N}]+(?:[-/][\p{L}\p{N}]+)*/gu) ?? [];
+  const named = new Set<string>();
+  words.forEach((word, k) => {
+    if (STOPWORDS.has(word.toLowerCase())) return;
+    if (/\d/.test(word) || /^\p{Lu}{2,}/u.test(word) || (k > 0 && /^\p{Lu}/u.test(word))) {
+      for (const part of word.toLowerCase().split(/[-/]/)) if (part.length > 0) named.add(part);
+    }
+  });
+  return named;
+}
+
+/** The type of answer a question wants, from its wording. */
+export function answerTypeOf(question: string): AnswerType | null {
+  if (percentageQuestion.test(question)) return "percentage";
+  if (countQuestion.test(question)) return "count";
+  const kind = expectedAnswer(question).kind;
+  if (kind !== null) return kind;
+  if (personQuestion.test(question)) return "person";
+  if (definitionQuestion.test(question)) return "definition";
+  return null;
+}
+
+/** The question's terms with their forms and related words, its answer type and, for "what is X", X. */
+export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAnalysis {
+  const named = namedSurfaces(question);
+  const type = answerTypeOf(question);
+  const seen = new Set<string>();
+  const terms: QuestionTerm[] = [];
+  for (const word of wordForms(question).filter(isContentWord)) {
+    if (seen.has(word.surface) || questionFrame.has(word.surface)) continue;
+    seen.add(word.surface);
+    const isNamed = named.has(word.surface);
+    const related =
+      isNamed || word.value !== undefined
+        ? []
+        : [
+            ...new Set(
+              [...new Set([word.surface, ...word.forms.filter((form) => /^[a-z]+$/.test(form))])]
+                .flatMap((form) => lexicon.related(form))
+                .flatMap(formsOf),
+            ),
+          ].filter((form) => !word.forms.includes(form));
+    terms.push({
+      surface: word.surface,
+      forms: word.forms,
+      related,
+      named: isNamed,
+      answerWord: answerWords.has(word.surface) || word.forms.some((form) => answerWords.has(form)),
+    });
+  }
+  const match = definitionQuestion.exec(question);
+  const subject = type === "definition" ? (match?.[1] ?? match?.[2] ?? match?.[3] ?? null) : null;
+  return { terms, type, subject };
+}
