@@ -188,6 +188,11 @@ export function answerCandidates(text: string, structure: PassageStructure): Ans
     const made =
       block.kind === "list-item" ? listItemCandidate(text, block, context) : tableRowCandidate(text, block, context);
     if (made) candidates.push(made);
+    // An item of several sentences ("3. Explanation. The AES …") also answers sentence by sentence.
+    if (block.kind === "list-item" && splitSentences(text.slice(block.span.start, block.span.end)).length > 1) {
+      const itemContext = block.leadIn ? [...context, clean(block.leadIn)] : context;
+      candidates.push(...sentenceCandidates(text, block.span.start, block.span.end, itemContext, () => null));
+    }
   });
   return candidates;
 }

@@ -2,7 +2,7 @@
  * Every weight and threshold of the extractive answer engine, in one place. A candidate's
  * score is the weighted sum
  *
- *   coverage·C + context·X + proximity·P + answerType·T − typeMissing·M + rank·R + definition·D − crossReference·F
+ *   coverage·C + context·X + proximity·P + answerType·T − typeMissing·M + rank·R + definition·D − crossReference·F + figure·G − namesOnly·N
  *
  * (each part in [0, 1], described in score-candidate.ts). The abstention threshold and the
  * share-of-best rule were chosen on the development set by the procedure in
@@ -21,11 +21,15 @@ export interface AnswerEngineSettings {
     rank: number;
     definition: number;
     crossReference: number;
+    figure: number;
+    namesOnly: number;
   };
   /** How much a match counts by how it was made: the same word, another form of it, a related word. */
   match: { exact: number; form: number; related: number };
   /** A name counts this many times as much as a common word of the same rarity. */
   namedWeight: number;
+  /** The counted noun of "how many X" and the measured attribute count this many times as much. */
+  focusWeight: number;
   /** An answer-type word ("period", "number") that no candidate mentions counts this much. */
   unmentionedAnswerWord: number;
   /** Below this best score, a part abstains. */
@@ -49,9 +53,12 @@ export const answerEngineSettings: AnswerEngineSettings = {
     rank: 0.05,
     definition: 0.15,
     crossReference: 0.3,
+    figure: 0.05,
+    namesOnly: 0.5,
   },
   match: { exact: 1, form: 0.85, related: 0.55 },
   namedWeight: 1.5,
+  focusWeight: 2,
   unmentionedAnswerWord: 0.1,
   abstainBelow: 0.55,
   shareOfBest: 0.8,

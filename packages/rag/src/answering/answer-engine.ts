@@ -1,13 +1,13 @@
 import { lineShape, runningLines } from "../drafting/document-scope";
-import type { DraftClaim, DraftPart, DraftPartInput } from "../drafting/drafter";
+import type { DraftClaim, DraftPart, DraftPartInput, DraftPassage } from "../drafting/drafter";
 import { type AnswerEngineSettings, answerEngineSettings } from "./answer-engine-settings";
 import { CandidateCache } from "./candidate-cache";
 import type { CandidateFeatures } from "./candidate-features";
-import { analyseQuestion } from "./question-analysis";
+import { analyseQuestion, type QuestionAnalysis } from "./question-analysis";
 import { type ScoredCandidate, scoreCandidate, termWeights } from "./score-candidate";
 import { selectClaims } from "./select-claims";
-import { type Lexicon, sharedLexicon } from "./wordnet-lexicon";
 import { wordForms } from "./word-forms";
+import { type Lexicon, sharedLexicon } from "./wordnet-lexicon";
 
 export interface AnswerEngineOptions {
   settings?: AnswerEngineSettings;
@@ -22,6 +22,16 @@ interface Placed {
   document: string;
 }
 
+/** Every candidate of a part with its score, and the question as analysed. */
+export interface RankedPart {
+  question: QuestionAnalysis;
+  scored: ScoredCandidate[];
+}
+
+/** Passages without a source are taken as one document, as retrieval gave them together. */
+const documentOf = (passage: DraftPassage) => passage.source ?? "";
+const round = (value: number) => Math.round(value * 1000) / 1000;
+
 /**
  * The extractive answer engine, as a pipeline: candidates of every shape from each passage
  * (cached) → the question's terms, forms, related words and answer type → one score per
@@ -30,7 +40,7 @@ interface Placed {
  * headers and footers are neither quoted nor taken as headings.
  */
 export class AnswerEngine {
-  private readonly settings: AnswerEngineSettings;
+  readonly settings: AnswerEngineSettings;
   private readonly lexicon: Lexicon | undefined;
   private readonly cache: CandidateCache;
 
@@ -42,63 +52,7 @@ export class AnswerEngine {
 
   answer(part: DraftPartInput): DraftPart {
     const settings = this.settings;
-    const question = analyseQuestion(part.question, this.lexicon ?? sharedLexicon());
-    const running = runningLines(part.passages);
-    const isRunning = (text: string) => running.has(lineShape(text));
-    const placed: Placed[] = [];
-    const known = new Map<string, Set<string>>();
-    part.passages.forEach((passage, position) => {
-      const analysed = this.cache.analyse(passage);
-      const document = passage.source ?? `#${passage.localId}`;
-      const forms = known.get(document) ?? new Set<string>();
-      for (const form of analysed.forms) forms.add(form);
-      if (passage.source) for (const word of wordForms(passage.source.replace(/\.pdf$/i, ""))) for (const form of word.forms) forms.add(form);
-      known.set(document, forms);
-      for (const features of analysed.features) {
-        const { candidate } = features;
-        if (isRunning(candidate.quote.split("\n")[0] ?? "")) continue;
-        const context = candidate.context.filter((line) => !isRunning(line));
-        const kept =
-          context.length === candidate.context.length
-            ? features
-            : { ...features, candidate: { ...candidate, context } };
-        placed.push({ features: kept, localId: passage.localId, rank: position + 1, document });
-      }
-    });
-    // The names a document goes by, from its file name and running lines: taken as given, not to be matched.
-    const given = new Map<string, Set<string>>();
-    for (const passage of part.passages) {
-      const document = passage.source ?? `#${passage.localId}`;
-      const names = given.get(document) ?? new Set<string>();
-      const lines = passage.text.split("\n").filter(isRunning);
-      const sourceName = passage.source ? passage.source.replace(/\.pdf$/i, "") : "";
-      for (const word of wordForms([sourceName, ...lines].join(" \n "))) for (const form of word.forms) names.add(form);
-      given.set(document, names);
-    }
-    // "What is the key length of AES-512?" is not answered by a document that never says AES-512.
-    const named = question.terms.filter((term) => term.named);
-    const inScope = (document: string) =>
-      named.every((term) => term.forms.some((form) => known.get(document)?.has(form)));
-    const pool = placed.filter((entry) => inScope(entry.document));
-    const trace = { threshold: settings.abstainBelow, candidates: pool.length, best: null as number | null, claims: [] };
-    if (question.terms.length === 0 || pool.length === 0) {
-      return { index: part.index, abstained: true, claims: [], scores: trace };
-    }
-    const weights = termWeights(
-      question,
-      pool.map((entry) => entry.features),
-      settings,
-    );
-    const scored: ScoredCandidate[] = pool.map((entry) =>
-      scoreCandidate(
-        entry.features,
-        { localId: entry.localId, rank: entry.rank },
-        question,
-        weights,
-        settings,
-        given.get(entry.document),
-      ),
-    );
+    const { question, scored } = this.rank(part);
     const selection = selectClaims(scored, question.type !== null, settings);
     const claims: DraftClaim[] = selection.picked.map((chosen) => ({
       text: chosen.features.candidate.claimText,
@@ -110,8 +64,9 @@ export class AnswerEngine {
       abstained: selection.abstained,
       claims,
       scores: {
-        ...trace,
-        best: selection.best,
+        threshold: settings.abstainBelow,
+        candidates: scored.length,
+        best: selection.best === null ? null : round(selection.best),
         claims: selection.picked.map((chosen) => ({
           localId: chosen.localId,
           kind: chosen.features.candidate.kind,
@@ -121,6 +76,61 @@ export class AnswerEngine {
       },
     };
   }
-}
 
-const round = (value: number) => Math.round(value * 1000) / 1000;
+  /** Every in-scope candidate of a part with its score: what `answer` selects from. */
+  rank(part: DraftPartInput): RankedPart {
+    const settings = this.settings;
+    const question = analyseQuestion(part.question, this.lexicon ?? sharedLexicon());
+    const running = runningLines(part.passages);
+    const isRunning = (text: string) => running.has(lineShape(text));
+    const placed: Placed[] = [];
+    // Every form each document's passages hold, and the names it goes by (file name, running lines).
+    const known = new Map<string, Set<string>>();
+    const given = new Map<string, Set<string>>();
+    part.passages.forEach((passage, position) => {
+      const analysed = this.cache.analyse(passage);
+      const document = documentOf(passage);
+      const forms = known.get(document) ?? new Set<string>();
+      const names = given.get(document) ?? new Set<string>();
+      const sourceName = passage.source ? passage.source.replace(/\.pdf$/i, "") : "";
+      const nameText = [sourceName, ...passage.text.split("\n").filter(isRunning)].join(" \n ");
+      for (const word of wordForms(nameText)) for (const form of word.forms) names.add(form);
+      for (const form of analysed.forms) forms.add(form);
+      for (const form of names) forms.add(form);
+      known.set(document, forms);
+      given.set(document, names);
+      for (const features of analysed.features) {
+        const { candidate } = features;
+        if (isRunning(candidate.quote.split("\n")[0] ?? "")) continue;
+        const context = candidate.context.filter((line) => !isRunning(line));
+        const kept =
+          context.length === candidate.context.length
+            ? features
+            : { ...features, candidate: { ...candidate, context } };
+        placed.push({ features: kept, localId: passage.localId, rank: position + 1, document });
+      }
+    });
+    // "What is the key length of AES-512?" is not answered by a document that never says AES-512.
+    const named = question.terms.filter((term) => term.named);
+    const inScope = (document: string) =>
+      named.every((term) => term.forms.some((form) => known.get(document)?.has(form)));
+    const pool = placed.filter((entry) => inScope(entry.document));
+    if (question.terms.length === 0 || pool.length === 0) return { question, scored: [] };
+    const weights = termWeights(
+      question,
+      pool.map((entry) => entry.features),
+      settings,
+    );
+    const scored = pool.map((entry) =>
+      scoreCandidate(
+        entry.features,
+        { localId: entry.localId, rank: entry.rank },
+        question,
+        weights,
+        settings,
+        given.get(entry.document),
+      ),
+    );
+    return { question, scored };
+  }
+}

@@ -55,7 +55,7 @@ export function rowCells(line: Line): TextSpan[] {
 
 /** A line that reads as a table row: at least two figure cells and few words beside them. */
 export function looksLikeRow(text: string): boolean {
-  if (text.length > 160 || listMarker.test(text) && !/\d\s+\d/.test(text)) return false;
+  if (text.length > 160 || (listMarker.test(text) && !/\d\s+\d/.test(text))) return false;
   const tokens = text.split(/\s+/);
   const figures = tokens.filter((token) => figureToken.test(token)).length;
   if (figures < 2) return false;
@@ -96,10 +96,24 @@ export function inferStructure(text: string, headings: string[] = []): PassageSt
             (before && !terminal.test(before.text) && header.every((cell) => cell === "") ? before.text : undefined));
       // A header line taken as a heading or paragraph is context now, not a block of its own.
       if (previous && before && previous.span.start === before.start && previous.kind !== "table-row") blocks.pop();
-      blocks.push({ kind: "table-row", span: { start: line.start, end: line.end }, cells, headers: header, ...(caption ? { caption } : {}) });
+      blocks.push({
+        kind: "table-row",
+        span: { start: line.start, end: line.end },
+        cells,
+        headers: header,
+        ...(caption ? { caption } : {}),
+      });
       continue;
     }
-    if (marker) {
+    const next = lines[k + 1];
+    // "5. Algorithm Specification" over running text is a numbered heading, not a list item.
+    const numberedHeading =
+      marker !== null &&
+      isHeadingLike(line.text) &&
+      next !== undefined &&
+      !listMarker.test(next.text) &&
+      /^\p{Lu}/u.test(next.text);
+    if (marker && !numberedHeading) {
       const span = { start: line.start, end: line.end };
       if (previous?.kind !== "list-item") {
         const prior = previous && text.slice(previous.span.start, previous.span.end);
@@ -117,7 +131,6 @@ export function inferStructure(text: string, headings: string[] = []): PassageSt
       previous.span = { start: previous.span.start, end: line.end };
       continue;
     }
-    const next = lines[k + 1];
     if (isHeadingLike(line.text) && next !== undefined && !isHeadingLike(next.text)) {
       blocks.push({ kind: "heading", span: { start: line.start, end: line.end } });
       continue;

@@ -1,8 +1,10 @@
 import { normalizeForMatch } from "@audited-rag/core";
 import { expectedAnswer } from "../drafting/answer-type";
+import { attributeOf } from "../drafting/attribute-units";
+import { contentTerms, stem } from "../drafting/content-terms";
 import type { AnswerType } from "./candidate-features";
-import type { Lexicon } from "./wordnet-lexicon";
 import { formsOf, isContentWord, STOPWORDS, wordForms } from "./word-forms";
+import type { Lexicon } from "./wordnet-lexicon";
 
 /** One content word of a question with every form it may be met in. */
 export interface QuestionTerm {
@@ -23,6 +25,10 @@ export interface QuestionAnalysis {
   type: AnswerType | null;
   /** For "what is X", the words of X. */
   subject: string | null;
+  /** For "how many X", the term X: an answer counts X, not something else. */
+  counted: string | null;
+  /** The measured attribute asked about ("pressure"): a figure in its unit stands in for its name. */
+  attribute: { surface: string; unit: RegExp } | null;
 }
 
 const answerWords = new Set(
@@ -33,13 +39,18 @@ const answerWords = new Set(
   ).split(" "),
 );
 /** Words of a question that only frame it ("does the document say", "is there any"). */
-const questionFrame = new Set("use uses used happen happens way mean means called call stand stands define".split(" "));
+const questionFrame = new Set(
+  "use uses used using happen happens way mean means called call stand stands define take takes taken took".split(" "),
+);
+/** "How long", "how many": the adjective after "how" asks for the answer's kind, it names no subject. */
+const howAdjective = /\bhow\s+(\p{L}+)/giu;
 
 const definitionQuestion =
   /^\s*(?:what|who)\s+(?:is|are|was|were)\s+(?:a|an|the)?\s*(.{1,60}?)\s*\??\s*$|^\s*what\s+does\s+(.{1,60}?)\s+(?:mean|stand for|refer to)\s*\??\s*$|^\s*define\s+(.{1,60}?)\s*[.?]?\s*$/i;
 const percentageQuestion = /\b(?:what|which)\s+(?:percentage|percent|share|proportion|fraction)\b|\bhow much of\b/i;
 const personQuestion = /^\s*(?:who|whom|whose)\b|\bwhich (?:person|people|author|authors|organi[sz]ation)\b/i;
 const countQuestion = /\bhow many\b/i;
+const countedNoun = /\bhow many\s+(\p{L}[\p{L}\p{N}-]*)/iu;
 
 /** Names in a question: acronyms, words with a digit, capitalised words past the first. */
 function namedSurfaces(question: string): Set<string> {
@@ -69,7 +80,9 @@ export function answerTypeOf(question: string): AnswerType | null {
 export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAnalysis {
   const named = namedSurfaces(question);
   const type = answerTypeOf(question);
-  const seen = new Set<string>();
+  const seen = new Set<string>(
+    Array.from(question.matchAll(howAdjective), (match) => (match[1] as string).toLowerCase()),
+  );
   const terms: QuestionTerm[] = [];
   for (const word of wordForms(question).filter(isContentWord)) {
     if (seen.has(word.surface) || questionFrame.has(word.surface)) continue;
@@ -95,5 +108,15 @@ export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAna
   }
   const match = definitionQuestion.exec(question);
   const subject = type === "definition" ? (match?.[1] ?? match?.[2] ?? match?.[3] ?? null) : null;
-  return { terms, type, subject };
+  const attribute = attributeOf(contentTerms(question));
+  const attributeTerm = attribute && terms.find((term) => stem(term.surface) === attribute.term);
+  const countedWord = countedNoun.exec(question)?.[1]?.toLowerCase();
+  const counted = terms.find((term) => term.surface === countedWord)?.surface ?? null;
+  return {
+    terms,
+    type,
+    subject,
+    counted,
+    attribute: attribute && attributeTerm ? { surface: attributeTerm.surface, unit: attribute.unit } : null,
+  };
 }

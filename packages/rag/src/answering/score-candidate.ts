@@ -1,7 +1,7 @@
 import type { AnswerEngineSettings } from "./answer-engine-settings";
 import type { CandidateFeatures } from "./candidate-features";
 import type { QuestionAnalysis, QuestionTerm } from "./question-analysis";
-import type { WordForm } from "./word-forms";
+import { formsOf, STOPWORDS, type WordForm } from "./word-forms";
 
 /** The parts of one candidate's score, each in [0, 1], and the weighted total. */
 export interface ScoreParts {
@@ -21,6 +21,10 @@ export interface ScoreParts {
   definition: number;
   /** 1 when it only sends the reader elsewhere. */
   crossReference: number;
+  /** 1 when the question asks for no kind of fact and the candidate states a figure, which tends to carry one. */
+  figure: number;
+  /** 1 when it meets only the question's names: whom it is about, not what is asked. */
+  namesOnly: number;
 }
 
 export interface ScoredCandidate {
@@ -34,7 +38,12 @@ export interface ScoredCandidate {
 }
 
 /** How strongly `word`-forms meet `term`: exact surface, another form, a related word, or not. */
-export function matchStrength(term: QuestionTerm, forms: Set<string>, surfaces: Set<string>, settings: AnswerEngineSettings): number {
+export function matchStrength(
+  term: QuestionTerm,
+  forms: Set<string>,
+  surfaces: Set<string>,
+  settings: AnswerEngineSettings,
+): number {
   if (surfaces.has(term.surface)) return settings.match.exact;
   if (term.forms.some((form) => forms.has(form))) return settings.match.form;
   if (term.related.some((form) => forms.has(form))) return settings.match.related;
@@ -59,6 +68,9 @@ export function termWeights(
     ).length;
     let weight = Math.log(1 + (n + 1) / (frequency + 0.5));
     if (term.named) weight *= settings.namedWeight;
+    // What a count or a measure is of ("how many rounds", "tyre pressure") is what the answer is about.
+    if (term.surface === question.counted || term.surface === question.attribute?.surface)
+      weight *= settings.focusWeight;
     if (term.answerWord && frequency === 0) weight *= settings.unmentionedAnswerWord;
     weights.set(term.surface, weight);
   }
@@ -89,6 +101,7 @@ function proximity(positionsByTerm: number[][]): number {
 }
 
 const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+const formsIn = (text: string) => new Set([...wordsOf(text)].flatMap(formsOf));
 
 /** One explainable score for one candidate; see AnswerEngineSettings for the formula. */
 export function scoreCandidate(
@@ -108,7 +121,12 @@ export function scoreCandidate(
   const positionsByTerm: number[][] = [];
   for (const term of question.terms) {
     const weight = weights.get(term.surface) ?? 0;
-    const inOwn = matchStrength(term, features.ownForms, ownSurfaces, settings);
+    // "Between 3.5 and 5 bar" is about pressure though it never says so.
+    const measured =
+      question.attribute?.surface === term.surface && question.attribute.unit.test(features.candidate.quote)
+        ? settings.match.form
+        : 0;
+    const inOwn = Math.max(measured, matchStrength(term, features.ownForms, ownSurfaces, settings));
     const inContext = matchStrength(term, features.contextForms, contextSurfaces, settings);
     // A name the candidate's document goes by (its file name, its running header) is taken as given.
     if (inOwn === 0 && inContext === 0 && term.forms.some((form) => given.has(form))) continue;
@@ -120,27 +138,44 @@ export function scoreCandidate(
       positionsByTerm.push(
         inOwn > 0
           ? features.own
-              .filter((word) => word.surface === term.surface || word.forms.some((form) => term.forms.includes(form) || term.related.includes(form)))
+              .filter(
+                (word) =>
+                  word.surface === term.surface ||
+                  word.forms.some((form) => term.forms.includes(form) || term.related.includes(form)),
+              )
               .map((word) => word.position)
           : [],
       );
     }
   }
   const type = question.type;
-  const states = type !== null && features.states.has(type);
+  // "How many rounds" is not answered by a count of keys.
+  const countsWhatIsAsked = question.counted === null || matched.has(question.counted);
+  const states = type !== null && features.states.has(type) && countsWhatIsAsked;
+  const plain = question.terms.filter((term) => !term.named && !term.answerWord);
+  const namesOnly = plain.length > 0 && !plain.some((term) => matched.has(term.surface));
   const subject = question.subject ? wordsOf(question.subject) : null;
-  const defined = features.candidate.subject ? wordsOf(features.candidate.subject) : null;
+  const defined = features.candidate.subject ? formsIn(features.candidate.subject) : null;
+  const subjectWords = subject === null ? [] : [...subject].filter((word) => !STOPWORDS.has(word));
   const definesSubject =
-    subject !== null && defined !== null && [...subject].some((word) => defined.has(word) && word.length > 2);
+    defined !== null && subjectWords.length > 0
+      ? subjectWords.filter((word) => formsOf(word).some((form) => defined.has(form))).length / subjectWords.length
+      : 0;
+  const coverage = total > 0 ? own / total : 0;
+  const context = total > 0 ? contextOnly / total : 0;
+  // Being the right kind of answer counts only as far as the candidate is about the question.
+  const about = Math.min(1, coverage + context);
   const parts: ScoreParts = {
-    coverage: total > 0 ? own / total : 0,
-    context: total > 0 ? contextOnly / total : 0,
+    coverage,
+    context,
     proximity: proximity(positionsByTerm),
-    answerType: states ? 1 : 0,
+    answerType: states ? about : 0,
     typeMissing: type !== null && type !== "definition" && !states ? 1 : 0,
     rank: 1 / placement.rank,
-    definition: definesSubject ? 1 : 0,
+    definition: definesSubject * about,
     crossReference: features.crossReference ? 1 : 0,
+    figure: type === null && features.states.has("count") ? about : 0,
+    namesOnly: namesOnly ? 1 : 0,
   };
   const w = settings.weights;
   const score =
@@ -151,6 +186,8 @@ export function scoreCandidate(
     w.typeMissing * parts.typeMissing +
     w.rank * parts.rank +
     w.definition * parts.definition -
-    w.crossReference * parts.crossReference;
+    w.crossReference * parts.crossReference +
+    w.figure * parts.figure -
+    w.namesOnly * parts.namesOnly;
   return { features, ...placement, score, parts, matched };
 }

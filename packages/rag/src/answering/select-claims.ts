@@ -24,7 +24,8 @@ function sameFact(a: ScoredCandidate, b: ScoredCandidate, settings: AnswerEngine
   const quoteB = b.features.candidate;
   if (a.localId === b.localId) {
     const overlap =
-      Math.min(quoteA.start + quoteA.quote.length, quoteB.start + quoteB.quote.length) - Math.max(quoteA.start, quoteB.start);
+      Math.min(quoteA.start + quoteA.quote.length, quoteB.start + quoteB.quote.length) -
+      Math.max(quoteA.start, quoteB.start);
     if (overlap > 0) return true;
   }
   if (quoteA.quote.includes(quoteB.quote) || quoteB.quote.includes(quoteA.quote)) return true;
