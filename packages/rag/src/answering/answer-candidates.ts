@@ -178,7 +178,7 @@ export function answerCandidates(text: string, structure: PassageStructure): Ans
     if (block.kind === "paragraph") {
       const following = () => {
         const taken = blocks.slice(k + 1, k + 1 + MAX_JOINED_BLOCKS);
-        const items = taken.filter((next, j) => taken.slice(0, j + 1).every((b) => b.kind === "list-item"));
+        const items = taken.filter((_, j) => taken.slice(0, j + 1).every((b) => b.kind === "list-item"));
         const last = items.at(-1) ?? (taken[0]?.kind === "paragraph" ? taken[0] : undefined);
         return last ? { end: last.span.end, text: text.slice(block.span.start, last.span.end) } : null;
       };

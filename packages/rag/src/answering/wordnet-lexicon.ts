@@ -128,7 +128,7 @@ export class WordNetLexicon implements Lexicon {
 
   constructor(
     private readonly sensesPerPos = 2,
-    private readonly directory = wordnet.path,
+    directory: string = wordnet.path,
   ) {
     for (const pos of POS) {
       this.indexes.set(pos, new DictionaryFile(join(directory, `index.${pos}`)));
