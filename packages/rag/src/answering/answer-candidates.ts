@@ -1,7 +1,12 @@
 import { normalizeForMatch } from "@audited-rag/core";
 import { selfContainedProblem } from "../answer/self-contained";
 import { splitSentences } from "../answer/split-sentences";
-import type { ListItemBlock, PassageStructure, TableRowBlock } from "../structure/passage-structure";
+import type {
+  ListItemBlock,
+  PassageStructure,
+  StructureBlock,
+  TableRowBlock,
+} from "../structure/passage-structure";
 
 /** What shape of text a candidate answer is. */
 export type CandidateKind = "sentence" | "definition" | "list-item" | "table-row";
@@ -47,6 +52,17 @@ export function definedSubject(text: string): string | undefined {
   return subject?.trim();
 }
 
+/**
+ * Text that is not prose: the tail of a cut sentence ("5.2). Those …", ") and …"), or mostly
+ * symbols and figures (formulas, hex dumps).
+ */
+export function isDebris(quote: string): boolean {
+  if (/^(?:[^\p{L}\p{N}"'“‘(]|\d+(?:\.\d+)*\s*[)\]]|\(\d+(?:\.\d+)*\))/u.test(quote)) return true;
+  const visible = quote.replace(/\s/g, "");
+  const letters = visible.match(/\p{L}/gu)?.length ?? 0;
+  return letters < 0.6 * visible.length || /\b[0-9a-f]{16,}\b/i.test(quote);
+}
+
 /** Whether a claim text can be shown alone (the validator's rule). */
 const standsAlone = (text: string) => selfContainedProblem(text, "claim") === null;
 
@@ -90,7 +106,7 @@ function sentenceCandidates(
       claim = capitalise(claim.replace(connective, ""));
     }
     const quote = text.slice(start, end).trim();
-    if (quote.length > MAX_QUOTE_CHARS || !standsAlone(claim)) continue;
+    if (quote.length > MAX_QUOTE_CHARS || !standsAlone(claim) || isDebris(quote)) continue;
     const subject = definedSubject(claim);
     candidates.push({
       kind: subject === undefined ? "sentence" : "definition",
@@ -159,6 +175,38 @@ function tableRowCandidate(text: string, block: TableRowBlock, context: string[]
   };
 }
 
+/** How many words a heading may have to read as the label of the sentence under it ("202 Accepted"). */
+const MAX_LABEL_WORDS = 6;
+
+/**
+ * A heading with the first sentence under it, as one candidate: "10.2.3 202 Accepted / The
+ * request has been accepted for processing" answers "which status code means accepted" only
+ * with its heading. The quote runs from the heading through the sentence.
+ */
+function labelledSentence(
+  text: string,
+  heading: StructureBlock,
+  paragraph: StructureBlock,
+  context: string[],
+): AnswerCandidate | null {
+  const label = clean(text.slice(heading.span.start, heading.span.end));
+  if (label.split(" ").length > MAX_LABEL_WORDS) return null;
+  const first = splitSentences(text.slice(paragraph.span.start, paragraph.span.end))[0];
+  if (first === undefined) return null;
+  const sentence = clean(first.text);
+  const quote = text.slice(heading.span.start, paragraph.span.start + first.end).trim();
+  const claim = withStop(`${label.replace(/[.:\s]*$/, "")}: ${sentence}`);
+  if (quote.length > MAX_QUOTE_CHARS || isDebris(sentence) || !standsAlone(claim)) return null;
+  return {
+    kind: "definition",
+    quote,
+    start: heading.span.start,
+    claimText: claim,
+    context,
+    subject: label.replace(/^\d+(?:\.\d+)*\.?\s*/, ""),
+  };
+}
+
 /**
  * Every candidate answer in a passage, in reading order: sentences of paragraphs (a sentence
  * ending in a colon joined with what follows it, one leaning on the sentence before joined with
@@ -174,6 +222,10 @@ export function answerCandidates(text: string, structure: PassageStructure): Ans
     if (block.kind === "heading") {
       headings.push(clean(text.slice(block.span.start, block.span.end)));
       return;
+    }
+    if (block.kind === "paragraph" && blocks[k - 1]?.kind === "heading") {
+      const labelled = labelledSentence(text, blocks[k - 1] as StructureBlock, block, headings.slice(-3, -1));
+      if (labelled) candidates.push(labelled);
     }
     if (block.kind === "paragraph") {
       const following = () => {

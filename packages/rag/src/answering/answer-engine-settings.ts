@@ -46,7 +46,7 @@ export interface AnswerEngineSettings {
 export const answerEngineSettings: AnswerEngineSettings = {
   weights: {
     coverage: 1,
-    context: 0.35,
+    context: 0.6,
     proximity: 0.15,
     answerType: 0.2,
     typeMissing: 0.25,

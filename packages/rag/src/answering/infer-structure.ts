@@ -15,7 +15,11 @@ interface Line {
 
 const listMarker = /^\s*((?:[•●▪◦‣∙*–-])|(?:\(?(?:\d{1,2}|[a-z]|[ivxlc]{1,5})[.)]))\s+(?=\S)/u;
 const terminal = /[.!?:;]["'\u201D\u2019)\]]*$/u;
-const captionPattern = /^\s*(?:table|tab\.)\s*[\dA-Z]+(?:[.-]\d+)*\b/i;
+const captionPattern = /^\s*(?:table|tab\.|figure|fig\.)\s*[\dA-Z]+(?:[.-]\d+)*\b/i;
+/** How many short lines above a table's first row can be its column headers. */
+const MAX_HEADER_LINES = 10;
+const isHeaderLine = (text: string) =>
+  text.length <= 60 && !looksLikeRow(text) && !/[.!?;:]$/.test(text) && !captionPattern.test(text);
 const figureToken = /^[-−+]?[$€£]?\d[\d,.]*%?$|^[-−–—]$|^n\/a$/i;
 
 function linesOf(text: string): Line[] {
@@ -81,26 +85,35 @@ export function inferStructure(text: string, headings: string[] = []): PassageSt
     const marker = listMarker.exec(line.text);
     if (looksLikeRow(line.text)) {
       const cells = rowCells(line);
-      const before = lines[k - 1];
-      const header =
-        previous?.kind === "table-row"
-          ? previous.headers
-          : before && !looksLikeRow(before.text) && !terminal.test(before.text)
-            ? alignHeaders(before, cells.length)
-            : cells.map(() => "");
-      const captionLine = lines.slice(Math.max(0, k - 3), k).find((candidate) => captionPattern.test(candidate.text));
-      const caption =
-        previous?.kind === "table-row"
-          ? previous.caption
-          : (captionLine?.text ??
-            (before && !terminal.test(before.text) && header.every((cell) => cell === "") ? before.text : undefined));
-      // A header line taken as a heading or paragraph is context now, not a block of its own.
-      if (previous && before && previous.span.start === before.start && previous.kind !== "table-row") blocks.pop();
+      if (previous?.kind === "table-row") {
+        blocks.push({ ...previous, span: { start: line.start, end: line.end }, cells });
+        continue;
+      }
+      // The short lines above the first row are its column headers ("Key Length", "(Nk words)", …).
+      let first = k;
+      while (first > 0 && k - first < MAX_HEADER_LINES && isHeaderLine((lines[first - 1] as Line).text)) first--;
+      const headerLines = lines.slice(first, k);
+      const aligned = alignHeaderLines(headerLines, cells.length);
+      let last = k;
+      while (last + 1 < lines.length && looksLikeRow((lines[last + 1] as Line).text)) last++;
+      const captionLine = [...lines.slice(Math.max(0, first - 2), first), ...lines.slice(last + 1, last + 3)].find(
+        (candidate) => captionPattern.test(candidate.text),
+      );
+      const unaligned = aligned.every((cell) => cell === "") ? headerLines.map((header) => header.text).join(" ") : "";
+      const caption = [captionLine?.text, unaligned].filter(Boolean).join(" — ");
+      // Header lines read as a heading or paragraph are the table's now, not blocks of their own.
+      const firstHeader = headerLines[0];
+      if (firstHeader) {
+        while (blocks.length > 0 && (blocks.at(-1) as StructureBlock).span.start >= firstHeader.start) blocks.pop();
+        const open = blocks.at(-1);
+        const lineBefore = lines[first - 1];
+        if (open && lineBefore && open.span.end > firstHeader.start) open.span = { start: open.span.start, end: lineBefore.end };
+      }
       blocks.push({
         kind: "table-row",
         span: { start: line.start, end: line.end },
         cells,
-        headers: header,
+        headers: aligned,
         ...(caption ? { caption } : {}),
       });
       continue;
@@ -143,6 +156,28 @@ export function inferStructure(text: string, headings: string[] = []): PassageSt
 function lastSentence(text: string): string {
   const pieces = text.split(/(?<=[.!?])\s+(?=\p{Lu})/u);
   return (pieces.at(-1) ?? text).trim();
+}
+
+/**
+ * Header cells from the header lines above a table, when they group into one per column (or
+ * one fewer: a label column). pdf.js gives a wrapped header cell as several lines, so a line
+ * opening with "(" or a lowercase letter, or following one that ends in "of"/"and"/"per",
+ * continues the cell before: "Number of" + "Rounds" + "(Nr)" is one header.
+ */
+function alignHeaderLines(headerLines: Line[], count: number): string[] {
+  const none = Array.from({ length: count }, () => "");
+  if (headerLines.length === 0) return none;
+  if (headerLines.length === 1) return alignHeaders(headerLines[0] as Line, count);
+  const groups: string[] = [];
+  for (const line of headerLines) {
+    const previous = groups.at(-1);
+    const continues = /^[(\p{Ll}]/u.test(line.text) || (previous !== undefined && /\b(?:of|and|or|per|in|the|to|for)$/i.test(previous));
+    if (continues && previous !== undefined) groups[groups.length - 1] = `${previous} ${line.text}`;
+    else groups.push(line.text);
+  }
+  if (groups.length === count) return groups;
+  if (groups.length === count - 1) return ["", ...groups];
+  return alignHeaders(headerLines.at(-1) as Line, count);
 }
 
 /** Header cells for a row of `count` cells, when the header line splits into as many (or one fewer: a label column). */
