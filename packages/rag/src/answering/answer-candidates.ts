@@ -1,12 +1,7 @@
 import { normalizeForMatch } from "@audited-rag/core";
 import { selfContainedProblem } from "../answer/self-contained";
 import { splitSentences } from "../answer/split-sentences";
-import type {
-  ListItemBlock,
-  PassageStructure,
-  StructureBlock,
-  TableRowBlock,
-} from "../structure/passage-structure";
+import type { ListItemBlock, PassageStructure, StructureBlock, TableRowBlock } from "../structure/passage-structure";
 
 /** What shape of text a candidate answer is. */
 export type CandidateKind = "sentence" | "definition" | "list-item" | "table-row";
@@ -60,7 +55,8 @@ export function isDebris(quote: string): boolean {
   if (/^(?:[^\p{L}\p{N}"'“‘(]|\d+(?:\.\d+)*\s*[)\]]|\(\d+(?:\.\d+)*\))/u.test(quote)) return true;
   const visible = quote.replace(/\s/g, "");
   const letters = visible.match(/\p{L}/gu)?.length ?? 0;
-  return letters < 0.6 * visible.length || /\b[0-9a-f]{16,}\b/i.test(quote);
+  // Hex or base64 strings are data, not statements.
+  return letters < 0.6 * visible.length || /[\p{L}\p{N}+/=_-]{40,}/u.test(quote) || /\b[0-9a-f]{16,}\b/i.test(quote);
 }
 
 /** Whether a claim text can be shown alone (the validator's rule). */
@@ -102,6 +98,7 @@ function sentenceCandidates(
       if (previous === undefined || previous.end > start) continue;
       start = previous.start;
       claim = clean(text.slice(start, end));
+      if (connective.test(claim)) claim = capitalise(claim.replace(connective, ""));
     } else if (connective.test(claim)) {
       claim = capitalise(claim.replace(connective, ""));
     }

@@ -30,6 +30,8 @@ export interface AnswerEngineSettings {
   namedWeight: number;
   /** The counted noun of "how many X" and the measured attribute count this many times as much. */
   focusWeight: number;
+  /** A word of the category asked about ("which status code") counts this much: answers leave it to their heading. */
+  categoryWeight: number;
   /** An answer-type word ("period", "number") that no candidate mentions counts this much. */
   unmentionedAnswerWord: number;
   /** Below this best score, a part abstains. */
@@ -60,6 +62,7 @@ export const answerEngineSettings: AnswerEngineSettings = {
   namedWeight: 1.5,
   focusWeight: 2,
   unmentionedAnswerWord: 0.1,
+  categoryWeight: 0.5,
   abstainBelow: 0.55,
   shareOfBest: 0.8,
   nearDuplicate: 0.6,

@@ -20,6 +20,10 @@ const captionPattern = /^\s*(?:table|tab\.|figure|fig\.)\s*[\dA-Z]+(?:[.-]\d+)*\
 const MAX_HEADER_LINES = 10;
 const isHeaderLine = (text: string) =>
   text.length <= 60 && !looksLikeRow(text) && !/[.!?;:]$/.test(text) && !captionPattern.test(text);
+/** A section number opening a line: "10.2.3 ", "A.1 ", "5. " before a capital. */
+const sectionNumber = /^\s*(?:[A-Z]\.)?\d+(?:\.\d+)+\.?\s+|^\s*\d+\.\s+(?=\p{Lu})/u;
+/** A table-of-contents line: "Introduction ........ 5". */
+const dotLeaders = /\.{4,}|(?:\. ){4,}/;
 const figureToken = /^[-−+]?[$€£]?\d[\d,.]*%?$|^[-−–—]$|^n\/a$/i;
 
 function linesOf(text: string): Line[] {
@@ -60,7 +64,8 @@ export function rowCells(line: Line): TextSpan[] {
 /** A line that reads as a table row: at least two figure cells and few words beside them. */
 export function looksLikeRow(text: string): boolean {
   if (text.length > 160 || (listMarker.test(text) && !/\d\s+\d/.test(text))) return false;
-  const tokens = text.split(/\s+/);
+  // "10.2.3 202 Accepted" is a numbered heading: its section number is not a cell.
+  const tokens = text.replace(sectionNumber, "").split(/\s+/);
   const figures = tokens.filter((token) => figureToken.test(token)).length;
   if (figures < 2) return false;
   const words = tokens.length - figures;
@@ -70,8 +75,9 @@ export function looksLikeRow(text: string): boolean {
 const isHeadingLike = (text: string) =>
   text.length <= 80 &&
   !terminal.test(text) &&
-  /^(?:\d+(?:\.\d+)*\.?\s+)?\p{Lu}/u.test(text) &&
+  (/^\p{Lu}/u.test(text) || (sectionNumber.test(text) && /^[\p{Lu}\p{N}]/u.test(text.replace(sectionNumber, "")))) &&
   text.split(/\s+/).length <= 10 &&
+  !/\b(?:of|the|a|an|and|or|to|with|for|in|on|by|using|is|are)$/i.test(text) &&
   !looksLikeRow(text);
 
 /** The blocks of a flat passage, in reading order; every span indexes into `text`. */
@@ -107,7 +113,8 @@ export function inferStructure(text: string, headings: string[] = []): PassageSt
         while (blocks.length > 0 && (blocks.at(-1) as StructureBlock).span.start >= firstHeader.start) blocks.pop();
         const open = blocks.at(-1);
         const lineBefore = lines[first - 1];
-        if (open && lineBefore && open.span.end > firstHeader.start) open.span = { start: open.span.start, end: lineBefore.end };
+        if (open && lineBefore && open.span.end > firstHeader.start)
+          open.span = { start: open.span.start, end: lineBefore.end };
       }
       blocks.push({
         kind: "table-row",
@@ -138,13 +145,17 @@ export function inferStructure(text: string, headings: string[] = []): PassageSt
     // A wrapped line continues the list item or paragraph above it.
     const continues =
       previous !== undefined &&
+      !dotLeaders.test(text.slice(previous.span.start, previous.span.end)) &&
+      !dotLeaders.test(line.text) &&
       (previous.kind === "list-item" || previous.kind === "paragraph") &&
       (!terminal.test(text.slice(previous.span.start, previous.span.end)) || /^\p{Ll}/u.test(line.text));
     if (continues && previous) {
       previous.span = { start: previous.span.start, end: line.end };
       continue;
     }
-    if (isHeadingLike(line.text) && next !== undefined && !isHeadingLike(next.text)) {
+    // A line continued in lowercase, or ending on a function word, is wrapped prose.
+    const wrapped = next !== undefined && /^\p{Ll}/u.test(next.text);
+    if (isHeadingLike(line.text) && !wrapped && next !== undefined && !isHeadingLike(next.text)) {
       blocks.push({ kind: "heading", span: { start: line.start, end: line.end } });
       continue;
     }
@@ -171,7 +182,8 @@ function alignHeaderLines(headerLines: Line[], count: number): string[] {
   const groups: string[] = [];
   for (const line of headerLines) {
     const previous = groups.at(-1);
-    const continues = /^[(\p{Ll}]/u.test(line.text) || (previous !== undefined && /\b(?:of|and|or|per|in|the|to|for)$/i.test(previous));
+    const continues =
+      /^[(\p{Ll}]/u.test(line.text) || (previous !== undefined && /\b(?:of|and|or|per|in|the|to|for)$/i.test(previous));
     if (continues && previous !== undefined) groups[groups.length - 1] = `${previous} ${line.text}`;
     else groups.push(line.text);
   }

@@ -17,6 +17,8 @@ export interface QuestionTerm {
   named: boolean;
   /** Names the kind of answer ("period", "number") rather than its subject; documents often leave it out. */
   answerWord: boolean;
+  /** Names the category the answer belongs to ("which status code …", "what media type …"): answers often leave it to their heading. */
+  category: boolean;
 }
 
 export interface QuestionAnalysis {
@@ -49,6 +51,9 @@ const definitionQuestion =
   /^\s*(?:what|who)\s+(?:is|are|was|were)\s+(?:a|an|the)?\s*(.{1,60}?)\s*\??\s*$|^\s*what\s+does\s+(.{1,60}?)\s+(?:mean|stand for|refer to)\s*\??\s*$|^\s*define\s+(.{1,60}?)\s*[.?]?\s*$/i;
 const percentageQuestion = /\b(?:what|which)\s+(?:percentage|percent|share|proportion|fraction)\b|\bhow much of\b/i;
 const personQuestion = /^\s*(?:who|whom|whose)\b|\bwhich (?:person|people|author|authors|organi[sz]ation)\b/i;
+/** "Which status code is …", "what media type does …": the noun phrase the question word asks about. */
+const categoryPhrase =
+  /^\s*(?:which|what)\s+((?:[\p{L}\p{N}-]+\s+){1,3}?)(?:is|are|was|were|does|do|did|can|could|may|must|should|will|would|has|have|means?)\b/iu;
 const countQuestion = /\bhow many\b/i;
 const countedNoun = /\bhow many\s+(\p{L}[\p{L}\p{N}-]*)/iu;
 
@@ -80,6 +85,7 @@ export function answerTypeOf(question: string): AnswerType | null {
 export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAnalysis {
   const named = namedSurfaces(question);
   const type = answerTypeOf(question);
+  const category = new Set((categoryPhrase.exec(question)?.[1] ?? "").toLowerCase().split(/\s+/).filter(Boolean));
   const seen = new Set<string>(
     Array.from(question.matchAll(howAdjective), (match) => (match[1] as string).toLowerCase()),
   );
@@ -104,6 +110,7 @@ export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAna
       related,
       named: isNamed,
       answerWord: answerWords.has(word.surface) || word.forms.some((form) => answerWords.has(form)),
+      category: category.has(word.surface),
     });
   }
   const match = definitionQuestion.exec(question);

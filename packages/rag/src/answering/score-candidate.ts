@@ -72,6 +72,7 @@ export function termWeights(
     if (term.surface === question.counted || term.surface === question.attribute?.surface)
       weight *= settings.focusWeight;
     if (term.answerWord && frequency === 0) weight *= settings.unmentionedAnswerWord;
+    if (term.category) weight *= settings.categoryWeight;
     weights.set(term.surface, weight);
   }
   return weights;

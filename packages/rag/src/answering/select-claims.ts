@@ -43,7 +43,11 @@ export function selectClaims(
   asksForType: boolean,
   settings: AnswerEngineSettings,
 ): Selection {
-  const ranked = [...scored].sort((a, b) => b.score - a.score || a.rank - b.rank);
+  // On a tie the better-placed passage, then the shorter quote: it says the same with less.
+  const ranked = [...scored].sort(
+    (a, b) =>
+      b.score - a.score || a.rank - b.rank || a.features.candidate.quote.length - b.features.candidate.quote.length,
+  );
   const first = ranked[0];
   if (first === undefined) return { picked: [], best: null, abstained: true };
   if (first.score < settings.abstainBelow) return { picked: [], best: first.score, abstained: true };
