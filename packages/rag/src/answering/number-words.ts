@@ -60,10 +60,15 @@ const ordinals: Record<string, number> = {
 };
 const scales: Record<string, number> = { hundred: 100, thousand: 1_000, million: 1_000_000, billion: 1_000_000_000 };
 
+const allWords = new Map<string, number>([
+  ...Object.entries(units),
+  ...Object.entries(ordinals),
+  ...Object.entries(scales),
+]);
+
 /** The value of one number word ("fourteen", "first"), or null. */
 export function numberWordValue(word: string): number | null {
-  const lower = word.toLowerCase();
-  return units[lower] ?? ordinals[lower] ?? scales[lower] ?? null;
+  return allWords.get(word.toLowerCase()) ?? null;
 }
 
 /** The value of digits as printed ("1,000", "3.5", "14th"), or null. */

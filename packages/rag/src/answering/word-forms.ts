@@ -1,4 +1,3 @@
-import { normalizeForMatch } from "@audited-rag/core";
 import { stemmer } from "stemmer";
 import lemmatize from "wink-lemmatizer";
 import { digitsValue, numberPhraseValue, numberWordValue, valueKey } from "./number-words";
@@ -54,9 +53,21 @@ export function formsOf(surface: string): string[] {
   return forms;
 }
 
+/**
+ * Text folded for splitting into words: ligatures to letters (NFKC), a word broken across lines
+ * joined, lowercased. Cheaper than normalizeForMatch, which also maps offsets back.
+ */
+function tokenText(text: string): string {
+  return text
+    .normalize("NFKC")
+    .replace(/(\p{L})-\s*\n\s*(\p{Ll})/gu, "$1$2")
+    .replace(/[\u00AD\u200B-\u200D\u2060\uFEFF]/g, "")
+    .toLowerCase();
+}
+
 /** Every word of `text` with its forms; number-word runs ("twenty one") carry the run's value on their last word. */
 export function wordForms(text: string): WordForm[] {
-  const surfaces = normalizeForMatch(text).toLowerCase().match(wordPattern) ?? [];
+  const surfaces = tokenText(text).match(wordPattern) ?? [];
   const result: WordForm[] = [];
   let run: WordForm[] = [];
   const closeRun = () => {

