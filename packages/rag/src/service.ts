@@ -97,6 +97,7 @@ export class RAGService {
         localId: p.localId,
         text: p.chunk.text,
         source: p.chunk.filename,
+        ...(p.chunk.structure && { structure: p.chunk.structure }),
       }));
       return { index, question, passages };
     });

@@ -17,6 +17,7 @@ import {
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { samplePolicyPath } from "../../../../tests/fixtures/make-sample-policy";
 import { makeEncryptedLookingPdf, makeGarbagePdf } from "../../../../tests/support/broken-pdfs";
+import { layoutPdfText, makeLayoutPdf } from "../../../../tests/support/make-layout-pdf";
 import { makeImageOnlyPdf, makeTextPdf } from "../../../../tests/support/make-pdf";
 import type { Embedder } from "../embedding/embedder";
 import { SqliteVectorIndex } from "../retrieval/sqlite-vector-index";
@@ -109,6 +110,38 @@ describe("DocumentIngestor", () => {
 
     const [best] = await index.search({ text: "Which cities does the service operate in?", topK: 3 });
     expect(store.getChunks([best?.chunkId ?? ""])[0]).toMatchObject({ page: 2, filename: "sample-policy.pdf" });
+  });
+
+  it("stores page layout and chunk structure, and finds a table row by a column header it does not contain", async () => {
+    const small = { targetChars: 30, maxChars: 40, overlapChars: 0 };
+    const ready = await (await ingestor({ chunking: small }).ingest(upload(await makeLayoutPdf(), "layout.pdf"))).done;
+    const chunks = store.listChunks(ready.id);
+    const row = chunks.find((chunk) => chunk.text === "AES-256 8 4 14");
+    expect(row?.structure).toEqual({
+      headings: [layoutPdfText.title],
+      blocks: [
+        {
+          kind: "table-row",
+          span: { start: 0, end: 14 },
+          cells: [
+            { start: 0, end: 7 },
+            { start: 8, end: 9 },
+            { start: 10, end: 11 },
+            { start: 12, end: 14 },
+          ],
+          headers: layoutPdfText.tableHeader,
+          caption: layoutPdfText.caption,
+        },
+      ],
+    });
+    expect(store.getPageLayout(ready.id, 3)?.runningLines).toEqual([layoutPdfText.header, "Page 3 of 3"]);
+    for (const chunk of chunks) {
+      expect(store.getPageText(ready.id, chunk.page)?.slice(chunk.start, chunk.end)).toBe(chunk.text);
+    }
+    // "Block Size" is printed only in the header row, which is another chunk; the row is found through its headers.
+    const hits = await index.search({ text: "block size", topK: 20 });
+    expect(hits.map((hit) => hit.chunkId)).toContain(row?.id);
+    expect(row?.text).not.toMatch(/block|size/i);
   });
 
   it("answers the existing document for the same bytes, also when uploaded concurrently", async () => {

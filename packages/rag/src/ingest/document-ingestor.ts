@@ -17,6 +17,7 @@ import type { Embedder } from "../embedding/embedder";
 import type { VectorIndex } from "../retrieval/vector-index";
 import { type NewChunk, sha256Hex } from "../store/chunk-record";
 import { interruptedCode, type MetadataStore } from "../store/metadata-store";
+import { indexContext, passageStructure } from "../structure/clip-structure";
 import { type ChunkingOptions, chunkPage, defaultChunkingOptions } from "./chunk-page";
 import { type ExtractionResult, noTextMessage, PdfExtractor } from "./extract-pdf";
 import { moveFile, readHeadAndTail, removeFile } from "./file-moves";
@@ -226,31 +227,43 @@ export class DocumentIngestor {
         chunkId: chunk.id,
         documentId: document.id,
         text: chunk.text,
+        ...(chunk.context && { context: chunk.context }),
         embedding: vectors[position],
       }));
       await index.upsert(indexed, signal);
       signal.throwIfAborted();
-      store.saveChunks(document.id, extraction.pages, chunks);
+      store.saveChunks(
+        document.id,
+        extraction.pages,
+        chunks.map(({ context: _context, ...chunk }) => chunk),
+      );
       return store.markReady(document.id, { chunks: chunks.length, warnings: extraction.warnings });
     } catch (error) {
       throw await this.fail(document, signal.aborted ? signal.reason : error, signal.aborted);
     }
   }
 
-  private chunkDocument(documentId: string, extraction: ExtractionResult): NewChunk[] {
+  /** Chunks of every page, each with its structure and the context keyword search indexes beside it. */
+  private chunkDocument(documentId: string, extraction: ExtractionResult): (NewChunk & { context?: string })[] {
     return extraction.pages.flatMap((page) =>
-      chunkPage(page.text, this.chunking).map((chunk, position) => ({
-        id: `${documentId}:${page.pageNumber}:${position}`,
-        page: page.pageNumber,
-        start: chunk.start,
-        end: chunk.end,
-        text: chunk.text,
-        sha256: sha256Hex(chunk.text),
-      })),
+      chunkPage(page.text, this.chunking, page.blocks).map((chunk, position) => {
+        const structure = passageStructure(page, chunk.start, chunk.end);
+        const context = indexContext(structure, page.runningLines);
+        return {
+          id: `${documentId}:${page.pageNumber}:${position}`,
+          page: page.pageNumber,
+          start: chunk.start,
+          end: chunk.end,
+          text: chunk.text,
+          sha256: sha256Hex(chunk.text),
+          structure,
+          ...(context && { context }),
+        };
+      }),
     );
   }
 
-  private async embed(documentId: string, chunks: NewChunk[], signal: AbortSignal) {
+  private async embed(documentId: string, chunks: readonly NewChunk[], signal: AbortSignal) {
     const { embedder, store } = this.options;
     const vectors: (number[] | undefined)[] = [];
     if (!embedder) return vectors;

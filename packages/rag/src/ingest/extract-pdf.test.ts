@@ -35,8 +35,20 @@ describe("extractPdf", () => {
     const result = await extractPdf(path, { ...options, onPage: (done, total) => progress.push(`${done}/${total}`) });
     expect(result).toEqual({
       pages: [
-        { pageNumber: 1, text: "First page. It has two sentences." },
-        { pageNumber: 2, text: "Second page, with a comma." },
+        {
+          pageNumber: 1,
+          text: "First page. It has two sentences.",
+          headings: [],
+          blocks: [{ kind: "paragraph", span: { start: 0, end: 33 } }],
+          runningLines: [],
+        },
+        {
+          pageNumber: 2,
+          text: "Second page, with a comma.",
+          headings: [],
+          blocks: [{ kind: "paragraph", span: { start: 0, end: 26 } }],
+          runningLines: [],
+        },
       ],
       pageCount: 2,
       warnings: [],

@@ -1,6 +1,7 @@
 // Row shapes of the store's tables and their mapping to domain objects; JSON columns are validated on read.
 import { type DocumentInfo, documentErrorSchema, documentStatusSchema, ingestProgressSchema } from "@audited-rag/core";
 import { z } from "zod";
+import { passageStructureSchema } from "../structure/passage-structure-schema";
 import type { ChunkRecord } from "./chunk-record";
 
 export interface DocumentRow {
@@ -26,6 +27,7 @@ export interface ChunkRow {
   end_offset: number;
   text: string;
   sha256: string;
+  structure: string | null;
 }
 
 const warningsSchema = z.array(z.string());
@@ -58,5 +60,6 @@ export function toChunk(row: ChunkRow): ChunkRecord {
     end: row.end_offset,
     text: row.text,
     sha256: row.sha256,
+    ...(row.structure && { structure: passageStructureSchema.parse(JSON.parse(row.structure)) }),
   };
 }

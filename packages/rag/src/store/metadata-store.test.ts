@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AskResponse } from "@audited-rag/core";
@@ -6,6 +6,7 @@ import BetterSqlite3 from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type NewChunk, sha256Hex } from "./chunk-record";
 import { MetadataStore } from "./metadata-store";
+import { migrations } from "./migrations";
 
 const sha = (seed: string) => sha256Hex(seed);
 
@@ -106,6 +107,74 @@ describe("MetadataStore", () => {
     expect(store.listChunks("d1").map((stored) => stored.id)).toEqual(["c1", "c2"]);
     expect(store.getPageText("d1", 2)).toBe("Page two text.");
     expect(store.getPageText("d1", 3)).toBeUndefined();
+  });
+
+  it("keeps each page's layout and each chunk's structure", () => {
+    store.createDocument({ id: "d1", filename: "aes.pdf", sha256: sha("aes"), bytes: 1, pages: 1 });
+    const text = "Key Rounds\n\nAES-256 14\n\n• one item";
+    const row = {
+      kind: "table-row" as const,
+      span: { start: 12, end: 22 },
+      cells: [
+        { start: 12, end: 19 },
+        { start: 20, end: 22 },
+      ],
+      headers: ["Key", "Rounds"],
+      caption: "Table 2",
+    };
+    const layout = {
+      headings: [{ text: "5 Algorithm", level: 1 }],
+      blocks: [
+        { kind: "paragraph" as const, span: { start: 0, end: 10 } },
+        row,
+        { kind: "list-item" as const, span: { start: 24, end: 34 }, marker: "•", leadIn: "Items:" },
+      ],
+      runningLines: ["FIPS 197"],
+    };
+    const structure = { headings: ["5 Algorithm"], blocks: [{ ...row, span: { start: 0, end: 10 } }] };
+    const stored = { ...chunk("c1", 1, text), structure };
+    store.saveChunks("d1", [{ pageNumber: 1, text, ...layout }], [stored]);
+    expect(store.getPageLayout("d1", 1)).toEqual(layout);
+    expect(store.getPageLayout("d1", 2)).toBeUndefined();
+    expect(store.getChunks(["c1"])[0]?.structure).toEqual(structure);
+    expect(store.listChunks("d1")[0]?.structure).toEqual(structure);
+    // A page row with its layout stays well under a B-tree page instead of spilling: it is a rowid table.
+    const sql = store.database.prepare("SELECT sql FROM sqlite_master WHERE name = 'pages'").get() as { sql: string };
+    expect(sql.sql).not.toMatch(/WITHOUT ROWID/);
+  });
+
+  it("upgrades a database of the first schema, keeping its pages and chunks", () => {
+    const path = join(dataDir, "old");
+    mkdirSync(join(path, "originals"), { recursive: true });
+    const raw = new BetterSqlite3(join(path, "rag.sqlite"));
+    raw.exec(migrations[0] as string);
+    raw.pragma("user_version = 1");
+    raw
+      .prepare("INSERT INTO documents VALUES ('d1', 'a.pdf', ?, 1, 1, 1, 'ready', NULL, NULL, NULL, 'now')")
+      .run(sha("a"));
+    raw.prepare("INSERT INTO pages VALUES ('d1', 1, 'Old page.')").run();
+    raw.prepare("INSERT INTO chunks VALUES ('c1', 'd1', 0, 1, 0, 9, 'Old page.', ?)").run(sha256Hex("Old page."));
+    raw.close();
+    const upgraded = MetadataStore.open(path);
+    try {
+      expect(upgraded.getPageText("d1", 1)).toBe("Old page.");
+      expect(upgraded.getPageLayout("d1", 1)).toBeUndefined();
+      const [old] = upgraded.getChunks(["c1"]);
+      expect(old?.text).toBe("Old page.");
+      expect(old && "structure" in old).toBe(false);
+      expect(() =>
+        upgraded.saveChunks(
+          "d1",
+          [
+            { pageNumber: 1, text: "a" },
+            { pageNumber: 1, text: "b" },
+          ],
+          [],
+        ),
+      ).toThrow(/UNIQUE/);
+    } finally {
+      upgraded.close();
+    }
   });
 
   it("rolls back every page and chunk when one insert fails", () => {

@@ -11,9 +11,10 @@ import {
   NotFoundError,
 } from "@audited-rag/core";
 import BetterSqlite3, { type Database } from "better-sqlite3";
-import type { ChunkRecord, NewChunk, PageText } from "./chunk-record";
+import type { ChunkRecord, NewChunk, PageLayout, PageText } from "./chunk-record";
 import { type ChunkRow, type DocumentRow, toChunk, toDocument } from "./document-rows";
 import { migrate } from "./migrations";
+import { decodePageLayout, encodePageLayout } from "./page-layout-codec";
 
 export interface NewDocument {
   id: string;
@@ -120,16 +121,38 @@ export class MetadataStore {
 
   /** Replaces the pages and chunks of a document in one transaction. */
   saveChunks(documentId: string, pages: PageText[], chunks: NewChunk[]): void {
-    const insertPage = this.database.prepare("INSERT INTO pages (document_id, page_number, text) VALUES (?, ?, ?)");
+    const insertPage = this.database.prepare(
+      "INSERT INTO pages (document_id, page_number, text, layout) VALUES (?, ?, ?, ?)",
+    );
     const insertChunk = this.database.prepare(
-      `INSERT INTO chunks (id, document_id, ordinal, page, start_offset, end_offset, text, sha256)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO chunks (id, document_id, ordinal, page, start_offset, end_offset, text, sha256, structure)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.database.transaction(() => {
       this.deleteChunks(documentId);
-      for (const page of pages) insertPage.run(documentId, page.pageNumber, page.text);
+      for (const page of pages) {
+        const layout = page.blocks
+          ? encodePageLayout({
+              headings: page.headings ?? [],
+              blocks: page.blocks,
+              runningLines: page.runningLines ?? [],
+            })
+          : null;
+        insertPage.run(documentId, page.pageNumber, page.text, layout);
+      }
       for (const [ordinal, chunk] of chunks.entries()) {
-        insertChunk.run(chunk.id, documentId, ordinal, chunk.page, chunk.start, chunk.end, chunk.text, chunk.sha256);
+        const structure = chunk.structure ? JSON.stringify(chunk.structure) : null;
+        insertChunk.run(
+          chunk.id,
+          documentId,
+          ordinal,
+          chunk.page,
+          chunk.start,
+          chunk.end,
+          chunk.text,
+          chunk.sha256,
+          structure,
+        );
       }
     })();
   }
@@ -215,7 +238,7 @@ export class MetadataStore {
   getChunks(ids: string[]): ChunkRecord[] {
     const rows = this.database
       .prepare(
-        `SELECT c.id, c.document_id, d.filename, c.page, c.start_offset, c.end_offset, c.text, c.sha256
+        `SELECT c.id, c.document_id, d.filename, c.page, c.start_offset, c.end_offset, c.text, c.sha256, c.structure
          FROM chunks c JOIN documents d ON d.id = c.document_id
          WHERE c.id IN (SELECT value FROM json_each(?))`,
       )
@@ -228,7 +251,7 @@ export class MetadataStore {
   listChunks(documentId: string): ChunkRecord[] {
     const rows = this.database
       .prepare(
-        `SELECT c.id, c.document_id, d.filename, c.page, c.start_offset, c.end_offset, c.text, c.sha256
+        `SELECT c.id, c.document_id, d.filename, c.page, c.start_offset, c.end_offset, c.text, c.sha256, c.structure
          FROM chunks c JOIN documents d ON d.id = c.document_id
          WHERE c.document_id = ? ORDER BY c.ordinal`,
       )
@@ -242,6 +265,14 @@ export class MetadataStore {
       .prepare("SELECT text FROM pages WHERE document_id = ? AND page_number = ?")
       .get(documentId, pageNumber) as { text: string } | undefined;
     return row?.text;
+  }
+
+  /** How extraction laid out one page (blocks indexing into its stored text); undefined when not recorded. */
+  getPageLayout(documentId: string, pageNumber: number): PageLayout | undefined {
+    const row = this.database
+      .prepare("SELECT layout FROM pages WHERE document_id = ? AND page_number = ?")
+      .get(documentId, pageNumber) as { layout: string | null } | undefined;
+    return row?.layout ? decodePageLayout(row.layout) : undefined;
   }
 
   saveAnswer(response: AskResponse): void {

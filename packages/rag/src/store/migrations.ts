@@ -2,7 +2,7 @@ import { StorageError } from "@audited-rag/core";
 import type { Database } from "better-sqlite3";
 
 /** Schema steps, applied in order; `PRAGMA user_version` records how many have run. Never edit a shipped step. */
-const migrations: string[] = [
+export const migrations: readonly string[] = [
   `
   CREATE TABLE documents (
     id TEXT PRIMARY KEY,
@@ -44,6 +44,22 @@ const migrations: string[] = [
     created_at TEXT NOT NULL,
     body TEXT NOT NULL
   );
+  `,
+  // Page layout and chunk structure. Pages move to a rowid table: a page's text plus its layout is
+  // often a few KB, and in a WITHOUT ROWID table rows that size spill into overflow pages.
+  `
+  CREATE TABLE pages_with_layout (
+    document_id TEXT NOT NULL REFERENCES documents (id) ON DELETE CASCADE,
+    page_number INTEGER NOT NULL,
+    text TEXT NOT NULL,
+    layout TEXT
+  );
+  INSERT INTO pages_with_layout (document_id, page_number, text) SELECT document_id, page_number, text FROM pages;
+  DROP TABLE pages;
+  ALTER TABLE pages_with_layout RENAME TO pages;
+  CREATE UNIQUE INDEX pages_document_page ON pages (document_id, page_number);
+
+  ALTER TABLE chunks ADD COLUMN structure TEXT;
   `,
 ];
 

@@ -13,6 +13,8 @@ export interface TextSpan {
 export interface HeadingBlock {
   kind: "heading";
   span: TextSpan;
+  /** Depth as extraction judged it from numbering and font size, 1 = outermost; absent when unknown. */
+  level?: number;
 }
 
 /** Running text: one or more sentences. */
