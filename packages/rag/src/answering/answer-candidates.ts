@@ -32,6 +32,8 @@ const theoremLabel = /^(?:definition|theorem|lemma|proposition|corollary|remark|
 const definitionShape =
   /^(?:(?:definition|def\.)\s+\d+(?:\.\d+)*\.?\s+)?(?:an?\s+|the\s+)?([\p{L}\p{N}][\p{L}\p{N}\s'’()-]{0,60}?)\s+(?:is|are)\s+(?:(?:a|an|the|any|one|called|defined as)\b|(?:[\p{L}-]+\s+){0,3}(?:that|which|who)\b)|^([\p{L}\p{N}][\p{L}\p{N}\s'’()-]{0,60}?)\s+(?:means|denotes|refers to|is defined as|stands for)\b|^([\p{L}\p{N}][\p{L}\p{N}\s'’()-]{0,40}?)\s*[:—–]\s+\p{Lu}/iu;
 const MAX_QUOTE_CHARS = 600;
+/** A sentence ending on a copula, article or preposition lost what it states to a formula or figure. */
+const cutShort = /\b(?:is|are|was|were|be|by|of|the|a|an|to|as|with|from|equals?)\s*\.$/i;
 /** How many following blocks a sentence ending in a colon takes with it. */
 const MAX_JOINED_BLOCKS = 6;
 
@@ -61,7 +63,8 @@ export function definedSubject(text: string): string | undefined {
  * symbols and figures (formulas, hex dumps).
  */
 export function isDebris(quote: string): boolean {
-  if (/^(?:[^\p{L}\p{N}"'“‘(]|\d+(?:\.\d+)*\s*[)\]]|\(\d+(?:\.\d+)*\))/u.test(quote)) return true;
+  // A closing bracket or mark, or a reference number closed by one, opens only the tail of a sentence.
+  if (/^(?:[)\]},.;:!?|]|\d+(?:\.\d+)*\s*[)\]]|\(\d+(?:\.\d+)*\))/u.test(quote)) return true;
   const visible = quote.replace(/\s/g, "");
   const letters = visible.match(/\p{L}/gu)?.length ?? 0;
   // Hex or base64 strings are data, not statements.
@@ -96,7 +99,8 @@ function sentenceCandidates(
     let start = sentence.start;
     let end = sentence.end;
     let claim = clean(sentence.text);
-    if (/:\s*$/.test(claim)) {
+    // A lead-in ("… include:") or a sentence cut before its object ("… this polynomial is.") needs what follows.
+    if (/:\s*$/.test(claim) || cutShort.test(claim)) {
       // A lead-in is answered by what follows it in the same passage.
       const rest = sentences[k + 1] ?? following();
       if (rest === null || rest === undefined) continue;
