@@ -83,19 +83,21 @@ export function abstentionCurve(
 }
 
 /**
- * The written procedure: the lowest threshold whose abstention on unanswerable questions reaches
- * the target (correct answers only fall as the threshold rises, so the lowest is the one that
- * keeps most); when none does, the threshold with the most correct answers plus abstentions.
+ * The written procedure (evaluation/README.md): the threshold with the highest balanced
+ * accuracy, the share of answerable questions answered correctly plus the share of
+ * unanswerable ones abstained on, so that both errors count alike whatever the two group
+ * sizes; on a tie the higher threshold, since a wrong answer costs a reader more than a
+ * missing one. `reachedTarget` says whether that threshold also abstains on the target share.
  */
 export function chooseThreshold(curve: CurvePoint[]): { point: CurvePoint; reachedTarget: boolean } {
-  const reaching = curve.filter((point) => point.abstained >= ABSTENTION_TARGET * point.unanswerable);
-  if (reaching.length > 0) {
-    return { point: reaching.reduce((low, point) => (point.threshold < low.threshold ? point : low)), reachedTarget: true };
-  }
-  const best = curve.reduce((top, point) =>
-    point.correct + point.abstained > top.correct + top.abstained ? point : top,
+  const balanced = (point: CurvePoint) => point.correct / point.answerable + point.abstained / point.unanswerable;
+  const point = curve.reduce((best, candidate) =>
+    balanced(candidate) > balanced(best) + 1e-9 ||
+    (Math.abs(balanced(candidate) - balanced(best)) <= 1e-9 && candidate.threshold > best.threshold)
+      ? candidate
+      : best,
   );
-  return { point: best, reachedTarget: false };
+  return { point, reachedTarget: point.abstained >= ABSTENTION_TARGET * point.unanswerable };
 }
 
 async function main(): Promise<void> {
@@ -140,7 +142,7 @@ async function main(): Promise<void> {
       console.log(`${p.threshold.toFixed(2).padStart(9)}  ${rate(p.correct, p.answerable).padEnd(26)}  ${rate(p.abstained, p.unanswerable)}`);
     }
     console.log(
-      `\nChosen threshold ${point.threshold.toFixed(2)} (${reachedTarget ? `lowest reaching ${ABSTENTION_TARGET * 100}% abstention` : "target not reached: most correct + abstained"}); settings now ${chosen}.`,
+      `\nChosen threshold ${point.threshold.toFixed(2)} (highest balanced accuracy; ${reachedTarget ? "reaches" : "does not reach"} ${ABSTENTION_TARGET * 100}% abstention); settings now ${chosen}.`,
     );
   } finally {
     await app.close();

@@ -83,7 +83,14 @@ export function createServices(config: AppConfig): Services {
             threshold: config.jev.threshold,
             budgetMs: config.jev.budgetMs,
           });
-    const ingestor = new DocumentIngestor({ store, index, embedder, extractTimeoutMs: config.extractTimeoutMs });
+    const ingestor = new DocumentIngestor({
+      store,
+      index,
+      embedder,
+      extractTimeoutMs: config.extractTimeoutMs,
+      // The extractive engine reads candidates once here, so asks only score them.
+      onChunksReady: (chunks) => drafter.prepare?.(chunks),
+    });
     const rag = new RAGService({
       chunks: store,
       answers: store,

@@ -2,7 +2,7 @@
  * Every weight and threshold of the extractive answer engine, in one place. A candidate's
  * score is the weighted sum
  *
- *   coverage·C + context·X + proximity·P + answerType·T − typeMissing·M + rank·R + definition·D − crossReference·F + figure·G − namesOnly·N
+ *   coverage·C + context·X + proximity·P + answerType·T − typeMissing·M + rank·R + definition·D − crossReference·F + figure·G − namesOnly·N − namedMissing·M′
  *
  * (each part in [0, 1], described in score-candidate.ts). The abstention threshold and the
  * share-of-best rule were chosen on the development set by the procedure in
@@ -23,6 +23,7 @@ export interface AnswerEngineSettings {
     crossReference: number;
     figure: number;
     namesOnly: number;
+    namedMissing: number;
   };
   /** How much a match counts by how it was made: the same word, another form of it, a related word. */
   match: { exact: number; form: number; related: number };
@@ -57,6 +58,7 @@ export const answerEngineSettings: AnswerEngineSettings = {
     crossReference: 0.3,
     figure: 0.05,
     namesOnly: 0.5,
+    namedMissing: 0.5,
   },
   match: { exact: 1, form: 0.85, related: 0.55 },
   namedWeight: 1.5,

@@ -77,6 +77,11 @@ export class AnswerEngine {
     };
   }
 
+  /** Analyses passages ahead of asks (at ingest), so that asking them only scores. */
+  prepare(passages: Array<Pick<DraftPassage, "text" | "structure">>): void {
+    for (const passage of passages) this.cache.analyse(passage);
+  }
+
   /** Every in-scope candidate of a part with its score: what `answer` selects from. */
   rank(part: DraftPartInput): RankedPart {
     const settings = this.settings;

@@ -25,6 +25,8 @@ export interface ScoreParts {
   figure: number;
   /** 1 when it meets only the question's names: whom it is about, not what is asked. */
   namesOnly: number;
+  /** Share of the question's name weight that neither the candidate, its context nor its document's name meets. */
+  namedMissing: number;
 }
 
 export interface ScoredCandidate {
@@ -153,6 +155,11 @@ export function scoreCandidate(
   // "How many rounds" is not answered by a count of keys.
   const countsWhatIsAsked = question.counted === null || matched.has(question.counted);
   const states = type !== null && features.states.has(type) && countsWhatIsAsked;
+  // Names say which thing is asked about: a candidate about another thing answers another question.
+  const namedTotal = question.terms.filter((term) => term.named).reduce((sum, term) => sum + (weights.get(term.surface) ?? 0), 0);
+  const namedMatched = question.terms
+    .filter((term) => term.named && (matched.has(term.surface) || term.forms.some((form) => given.has(form))))
+    .reduce((sum, term) => sum + (weights.get(term.surface) ?? 0), 0);
   const plain = question.terms.filter((term) => !term.named && !term.answerWord);
   const namesOnly = plain.length > 0 && !plain.some((term) => matched.has(term.surface));
   const subject = question.subject ? wordsOf(question.subject) : null;
@@ -177,6 +184,7 @@ export function scoreCandidate(
     crossReference: features.crossReference ? 1 : 0,
     figure: type === null && features.states.has("count") ? about : 0,
     namesOnly: namesOnly ? 1 : 0,
+    namedMissing: namedTotal > 0 ? 1 - namedMatched / namedTotal : 0,
   };
   const w = settings.weights;
   const score =
@@ -189,6 +197,7 @@ export function scoreCandidate(
     w.definition * parts.definition -
     w.crossReference * parts.crossReference +
     w.figure * parts.figure -
-    w.namesOnly * parts.namesOnly;
+    w.namesOnly * parts.namesOnly -
+    w.namedMissing * parts.namedMissing;
   return { features, ...placement, score, parts, matched };
 }

@@ -16,6 +16,7 @@ const noParts: ScoreParts = {
   crossReference: 0,
   figure: 0,
   namesOnly: 0,
+  namedMissing: 0,
 };
 let start = 0;
 function scored(quote: string, score: number, matched: string[], localId = 1): ScoredCandidate {

@@ -53,5 +53,10 @@ export interface Drafter {
   readonly model?: string;
   /** Drafts every part; one part's failure is reported on that part, not thrown. */
   draft(parts: DraftPartInput[], signal?: AbortSignal): Promise<DraftPart[]>;
+  /**
+   * Reads a document's passages ahead of any ask, once they are stored; optional. The extractive
+   * engine keeps their candidates, so an ask only scores them.
+   */
+  prepare?(passages: Array<Pick<DraftPassage, "text" | "structure">>): void;
   health(signal?: AbortSignal): Promise<ComponentHealth>;
 }

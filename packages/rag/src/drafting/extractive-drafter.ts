@@ -1,6 +1,6 @@
 import type { ComponentHealth } from "@audited-rag/core";
 import { AnswerEngine, type AnswerEngineOptions } from "../answering/answer-engine";
-import type { Drafter, DraftPart, DraftPartInput } from "./drafter";
+import type { Drafter, DraftPart, DraftPartInput, DraftPassage } from "./drafter";
 
 const sharedEngine = new AnswerEngine();
 
@@ -23,6 +23,10 @@ export class ExtractiveDrafter implements Drafter {
       signal?.throwIfAborted();
       return this.engine.answer(part);
     });
+  }
+
+  prepare(passages: Array<Pick<DraftPassage, "text" | "structure">>): void {
+    this.engine.prepare(passages);
   }
 
   async health(): Promise<ComponentHealth> {

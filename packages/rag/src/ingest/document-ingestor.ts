@@ -1,3 +1,4 @@
+import type { DraftPassage } from "../drafting/drafter";
 import { randomUUID } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
@@ -36,6 +37,8 @@ export interface DocumentIngestorOptions {
   /** Texts per embedder call; progress is reported after each. */
   embedBatchSize?: number;
   createId?: () => string;
+  /** Called with a document's chunks once it is ready, e.g. so the drafter reads them before any ask. */
+  onChunksReady?: (chunks: Array<Pick<DraftPassage, "text" | "structure">>) => void;
 }
 
 /** An uploaded file waiting on disk. The ingestor owns `tempPath` from here on: it moves or deletes it. */
@@ -237,7 +240,9 @@ export class DocumentIngestor {
         extraction.pages,
         chunks.map(({ context: _context, ...chunk }) => chunk),
       );
-      return store.markReady(document.id, { chunks: chunks.length, warnings: extraction.warnings });
+      const ready = store.markReady(document.id, { chunks: chunks.length, warnings: extraction.warnings });
+      this.options.onChunksReady?.(chunks);
+      return ready;
     } catch (error) {
       throw await this.fail(document, signal.aborted ? signal.reason : error, signal.aborted);
     }
