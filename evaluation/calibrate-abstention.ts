@@ -130,7 +130,18 @@ async function main(): Promise<void> {
     const curve = abstentionCurve(questions, claims, retrieved, thresholds);
     const { point, reachedTarget } = chooseThreshold(curve);
     if (values.json) {
-      process.stdout.write(`${JSON.stringify({ curve, chosen: point, reachedTarget, current: chosen }, null, 2)}\n`);
+      const perQuestion = questions.map((question, k) => ({
+        id: question.id,
+        category: question.category,
+        best: Math.max(Number.NEGATIVE_INFINITY, ...(claims[k] ?? []).map((claim) => claim.score)),
+        correct:
+          question.category !== "unanswerable" &&
+          scoreDevQuestion(question, { claims: claims[k] ?? [], retrieved: retrieved[k] ?? [], latencyMs: 0 }, () => undefined)
+            .correct,
+      }));
+      process.stdout.write(
+        `${JSON.stringify({ curve, chosen: point, reachedTarget, current: chosen, questions: perQuestion }, null, 2)}\n`,
+      );
       return;
     }
     const rate = (k: number, n: number) => {

@@ -74,6 +74,18 @@ export function isDebris(quote: string): boolean {
 /** Whether a claim text can be shown alone (the validator's rule). */
 const standsAlone = (text: string) => selfContainedProblem(text, "claim") === null;
 
+/**
+ * A claim that stands alone: the text itself, or a label line ("--soloCBlen default: 16",
+ * "Plaintext: Data input to the Cipher") said as a statement ("… default is 16"), or null.
+ */
+function asStatement(claim: string): string | null {
+  if (standsAlone(claim)) return claim;
+  const labelled = /^(.{1,60}?)\s*:\s+(.+)$/su.exec(claim);
+  if (labelled === null) return null;
+  const statement = withStop(`${labelled[1]} is ${labelled[2]}`);
+  return standsAlone(statement) ? statement : null;
+}
+
 function sentenceCandidates(
   text: string,
   blockStart: number,
@@ -116,12 +128,43 @@ function sentenceCandidates(
       claim = capitalise(claim.replace(connective, ""));
     }
     const quote = text.slice(start, end).trim();
-    if (quote.length > MAX_QUOTE_CHARS || !standsAlone(claim) || isDebris(quote)) continue;
+    if (quote.length > MAX_QUOTE_CHARS) {
+      // A run-on "sentence" (an option list, a glossary without full stops) answers line by line.
+      candidates.push(...lineCandidates(text, start, end, context));
+      continue;
+    }
+    const statement = asStatement(claim);
+    if (statement === null || isDebris(quote)) continue;
+    claim = statement;
     const subject = definedSubject(claim);
     candidates.push({
       kind: subject === undefined ? "sentence" : "definition",
       quote,
       start: start + (text.slice(start, end).length - text.slice(start, end).trimStart().length),
+      claimText: withStop(claim),
+      context,
+      ...(subject === undefined ? {} : { subject }),
+    });
+  }
+  return candidates;
+}
+
+/** Each line of a span that is too long to quote whole, as a candidate of its own. */
+function lineCandidates(text: string, start: number, end: number, context: string[]): AnswerCandidate[] {
+  const candidates: AnswerCandidate[] = [];
+  let offset = start;
+  for (const line of text.slice(start, end).split("\n")) {
+    const lineStart = offset + (line.length - line.trimStart().length);
+    offset += line.length + 1;
+    const quote = line.trim();
+    if (quote.split(/\s+/).length < 3 || quote.length > MAX_QUOTE_CHARS || isDebris(quote)) continue;
+    const claim = asStatement(clean(quote));
+    if (claim === null) continue;
+    const subject = definedSubject(claim);
+    candidates.push({
+      kind: subject === undefined ? "sentence" : "definition",
+      quote,
+      start: lineStart,
       claimText: withStop(claim),
       context,
       ...(subject === undefined ? {} : { subject }),
@@ -139,8 +182,8 @@ function listItemCandidate(text: string, block: ListItemBlock, context: string[]
   if (quote.length === 0 || quote.length > MAX_QUOTE_CHARS) return null;
   const item = clean(quote).replace(/[;,]\s*(?:and|or)?$/i, "");
   const leadIn = block.leadIn ? clean(block.leadIn) : "";
-  const claim = leadIn ? `${leadIn.replace(/[:\s]*$/, ":")} ${item}` : capitalise(item);
-  if (!standsAlone(claim)) return null;
+  const claim = asStatement(leadIn ? `${leadIn.replace(/[:\s]*$/, ":")} ${item}` : capitalise(item));
+  if (claim === null) return null;
   const subject = definedSubject(item);
   return {
     kind: "list-item",

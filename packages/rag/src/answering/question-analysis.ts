@@ -9,6 +9,8 @@ import type { Lexicon } from "./wordnet-lexicon";
 /** One content word of a question with every form it may be met in. */
 export interface QuestionTerm {
   surface: string;
+  /** The value when the word is a figure. */
+  value?: number | undefined;
   /** Lemmas, stem and value key: the same word in another form. */
   forms: string[];
   /** Forms of its synonyms and derived words (WordNet): the same idea in other words. */
@@ -105,6 +107,7 @@ export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAna
             ),
           ].filter((form) => !word.forms.includes(form));
     terms.push({
+      value: word.value,
       surface: word.surface,
       forms: word.forms,
       related,
@@ -113,6 +116,14 @@ export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAna
       category: category.has(word.surface),
     });
   }
+  // "BERT-LARGE" is printed "BERTLARGE" too: each of two neighbouring words also meets their join.
+  terms.forEach((term, k) => {
+    const next = terms[k + 1];
+    if (next === undefined || term.value !== undefined) return;
+    const joined = `${term.surface}${next.surface}`;
+    term.forms = [...term.forms, joined];
+    next.forms = [...next.forms, joined];
+  });
   const match = definitionQuestion.exec(question);
   const subject = type === "definition" ? (match?.[1] ?? match?.[2] ?? match?.[3] ?? null) : null;
   const attribute = attributeOf(contentTerms(question));
