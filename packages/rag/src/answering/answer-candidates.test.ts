@@ -52,7 +52,14 @@ describe("answerCandidates", () => {
     expect(definition?.quote).toBe(text);
     const labelled = flat("10.2.3 202 Accepted\nThe request has been accepted for processing.");
     expect(labelled[0]?.claimText).toBe("10.2.3 202 Accepted: The request has been accepted for processing.");
-    expect(labelled[0]?.subject).toBe("202 Accepted");
+    // A heading labels the sentence; it is not a term the sentence defines.
+    expect(labelled[0]?.kind).toBe("sentence");
+    expect(definedSubject("Self-attention, sometimes called intra-attention, is an attention mechanism.")).toBe(
+      "Self-attention",
+    );
+    expect(definedSubject("To this end, we define the scatter width (S) as the number of nodes.")).toBe(
+      "scatter width (S)",
+    );
   });
 
   it("leaves out debris: cut-off sentence tails, formulas and hex dumps", () => {

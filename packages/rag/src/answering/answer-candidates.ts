@@ -29,8 +29,20 @@ const connective =
 const pointsBack =
   /^(?:it|its|this|these|that|those|they|them|their|such|he|she|his|her|here|there(?!\s+(?:is|are|was|were|exists?|will|may|can|must|should|has|have|had)\b)|the (?:former|latter|above|same))\b/i;
 const theoremLabel = /^(?:definition|theorem|lemma|proposition|corollary|remark|example|note)\s+\d+(?:\.\d+)*\.?$/i;
-const definitionShape =
-  /^(?:(?:definition|def\.)\s+\d+(?:\.\d+)*\.?\s+)?(?:an?\s+|the\s+)?([\p{L}\p{N}][\p{L}\p{N}\s'’()-]{0,60}?)\s+(?:is|are)\s+(?:(?:a|an|the|any|one|called|defined as)\b|(?:[\p{L}-]+\s+){0,3}(?:that|which|who)\b)|^([\p{L}\p{N}][\p{L}\p{N}\s'’()-]{0,60}?)\s+(?:means|denotes|refers to|is defined as|stands for)\b|^([\p{L}\p{N}][\p{L}\p{N}\s'’()-]{0,40}?)\s*[:—–]\s+\p{Lu}/iu;
+/** The term a definition-shaped sentence opens with: up to six words, maybe with an aside ("X, also called Y,"). */
+const term = "([\\p{L}\\p{N}][\\p{L}\\p{N}\\s'’()-]{0,60}?)(?:\\s*,[^,]{1,50},)?";
+const definitionShape = new RegExp(
+  [
+    // "Definition 1.1. The tropical semiring is …", "A fan is a …", "Self-attention, sometimes called intra-attention is an …"
+    `^(?:(?:definition|def\\.)\\s+\\d+(?:\\.\\d+)*\\.?\\s+)?(?:an?\\s+|the\\s+)?${term}\\s+(?:is|are)\\s+(?!not\\b)`,
+    `^${term}\\s+(?:means|denotes|refers to|is defined as|stands for)\\b`,
+    // "we define the scatter width (S) as …"
+    "\\bwe\\s+(?:define|call)\\s+(?:an?\\s+|the\\s+)?([\\p{L}\\p{N}][\\p{L}\\p{N}\\s'’()-]{0,60}?)\\s+as\\b",
+    // "Plaintext: Data input to the Cipher."
+    "^([\\p{L}\\p{N}][\\p{L}\\p{N}\\s'’()-]{0,40}?)\\s*[:—–]\\s+\\p{Lu}",
+  ].join("|"),
+  "iu",
+);
 const MAX_QUOTE_CHARS = 600;
 /** A sentence ending on a copula, article or preposition lost what it states to a formula or figure. */
 const cutShort = /\b(?:is|are|was|were|be|by|of|the|a|an|to|as|with|from|equals?)\s*\.$/i;
@@ -54,8 +66,11 @@ const withStop = (text: string) => (/[.!?:]$/.test(text) ? text : `${text}.`);
 /** The subject a definition-shaped text defines, or undefined. */
 export function definedSubject(text: string): string | undefined {
   const match = definitionShape.exec(clean(text));
-  const subject = match?.[1] ?? match?.[2] ?? match?.[3];
-  return subject?.trim();
+  const subject = match?.slice(1).find((group) => group !== undefined);
+  // "It is …", "This approach is …" open with no term of their own.
+  if (subject === undefined || subject.split(/\s+/).length > 6 || /^(?:it|this|that|these|those|there|which|we)$/i.test(subject.trim()))
+    return undefined;
+  return subject.trim();
 }
 
 /**
@@ -250,14 +265,8 @@ function labelledSentence(
   const quote = text.slice(heading.span.start, paragraph.span.start + first.end).trim();
   const claim = withStop(`${label.replace(/[.:\s]*$/, "")}: ${sentence}`);
   if (quote.length > MAX_QUOTE_CHARS || isDebris(sentence) || !standsAlone(claim)) return null;
-  return {
-    kind: "definition",
-    quote,
-    start: heading.span.start,
-    claimText: claim,
-    context,
-    subject: label.replace(/^\d+(?:\.\d+)*\.?\s*/, ""),
-  };
+  // A heading is a label, not a definition: "4 Why Self-Attention" defines nothing.
+  return { kind: "sentence", quote, start: heading.span.start, claimText: claim, context };
 }
 
 /**

@@ -180,7 +180,8 @@ export function scoreCandidate(
     answerType: states ? about : 0,
     typeMissing: type !== null && type !== "definition" && !states ? 1 : 0,
     rank: 1 / placement.rank,
-    definition: definesSubject * about,
+    // A sentence that sends the reader elsewhere defines nothing, whatever its shape.
+    definition: features.crossReference ? 0 : definesSubject * about,
     crossReference: features.crossReference ? 1 : 0,
     figure: type === null && features.states.has("count") ? about : 0,
     namesOnly: namesOnly ? 1 : 0,
