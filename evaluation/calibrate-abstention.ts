@@ -18,9 +18,9 @@ import type { AskResponse } from "@audited-rag/core";
 import { buildApp } from "../apps/server/src/app";
 import { parseConfig } from "../apps/server/src/config";
 import { answerEngineSettings } from "../packages/rag/src/answering/answer-engine-settings";
-import { appEnvironment, ask, defaultCorpusDir, upload } from "./eval-app";
 import { type LoadedDevQuestion, loadDevSet } from "./dev-set-schema";
 import { type ScoredAnswer, scoreDevQuestion } from "./dev-set-scoring";
+import { appEnvironment, ask, defaultCorpusDir, upload } from "./eval-app";
 import { wilsonInterval } from "./wilson-interval";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -73,7 +73,11 @@ export function abstentionCurve(
     let abstained = 0;
     questions.forEach((question, k) => {
       const kept = (claims[k] ?? []).filter((claim) => claim.score >= threshold);
-      const outcome = scoreDevQuestion(question, { claims: kept, retrieved: retrieved[k] ?? [], latencyMs: 0 }, () => undefined);
+      const outcome = scoreDevQuestion(
+        question,
+        { claims: kept, retrieved: retrieved[k] ?? [], latencyMs: 0 },
+        () => undefined,
+      );
       if (question.category === "unanswerable") abstained += kept.length === 0 ? 1 : 0;
       else correct += outcome.correct ? 1 : 0;
     });
@@ -124,7 +128,9 @@ async function main(): Promise<void> {
     for (const question of questions) {
       const response = await ask(app, question.id, question.question);
       claims.push(scoredClaims(response));
-      retrieved.push(response.ledger.map((entry) => ({ filename: entry.filename, page: entry.page, rank: entry.rank })));
+      retrieved.push(
+        response.ledger.map((entry) => ({ filename: entry.filename, page: entry.page, rank: entry.rank })),
+      );
     }
     const thresholds = Array.from({ length: 41 }, (_, k) => Math.round(k * 5) / 100);
     const curve = abstentionCurve(questions, claims, retrieved, thresholds);
@@ -136,8 +142,11 @@ async function main(): Promise<void> {
         best: Math.max(Number.NEGATIVE_INFINITY, ...(claims[k] ?? []).map((claim) => claim.score)),
         correct:
           question.category !== "unanswerable" &&
-          scoreDevQuestion(question, { claims: claims[k] ?? [], retrieved: retrieved[k] ?? [], latencyMs: 0 }, () => undefined)
-            .correct,
+          scoreDevQuestion(
+            question,
+            { claims: claims[k] ?? [], retrieved: retrieved[k] ?? [], latencyMs: 0 },
+            () => undefined,
+          ).correct,
       }));
       process.stdout.write(
         `${JSON.stringify({ curve, chosen: point, reachedTarget, current: chosen, questions: perQuestion }, null, 2)}\n`,
@@ -150,7 +159,9 @@ async function main(): Promise<void> {
     };
     console.log("threshold  correct (answerable)        abstained (unanswerable)");
     for (const p of curve) {
-      console.log(`${p.threshold.toFixed(2).padStart(9)}  ${rate(p.correct, p.answerable).padEnd(26)}  ${rate(p.abstained, p.unanswerable)}`);
+      console.log(
+        `${p.threshold.toFixed(2).padStart(9)}  ${rate(p.correct, p.answerable).padEnd(26)}  ${rate(p.abstained, p.unanswerable)}`,
+      );
     }
     console.log(
       `\nChosen threshold ${point.threshold.toFixed(2)} (highest balanced accuracy; ${reachedTarget ? "reaches" : "does not reach"} ${ABSTENTION_TARGET * 100}% abstention); settings now ${chosen}.`,

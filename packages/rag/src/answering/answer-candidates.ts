@@ -68,7 +68,11 @@ export function definedSubject(text: string): string | undefined {
   const match = definitionShape.exec(clean(text));
   const subject = match?.slice(1).find((group) => group !== undefined);
   // "It is …", "This approach is …" open with no term of their own.
-  if (subject === undefined || subject.split(/\s+/).length > 6 || /^(?:it|this|that|these|those|there|which|we)$/i.test(subject.trim()))
+  if (
+    subject === undefined ||
+    subject.split(/\s+/).length > 6 ||
+    /^(?:it|this|that|these|those|there|which|we)$/i.test(subject.trim())
+  )
     return undefined;
   return subject.trim();
 }

@@ -1,3 +1,4 @@
+import { selfContainedProblem } from "../answer/self-contained";
 import type { PassageStructure, StructureBlock, TextSpan } from "../structure/passage-structure";
 
 /**
@@ -155,7 +156,13 @@ export function inferStructure(text: string, headings: string[] = []): PassageSt
     }
     // A line continued in lowercase, or ending on a function word, is wrapped prose.
     const wrapped = next !== undefined && /^\p{Ll}/u.test(next.text);
-    if (isHeadingLike(line.text) && !wrapped && next !== undefined && !isHeadingLike(next.text)) {
+    // "Service areas." is a heading too: a few words with a full stop but no verb.
+    const shortTitle =
+      /\.$/.test(line.text) &&
+      line.text.split(/\s+/).length <= 5 &&
+      /^\p{Lu}/u.test(line.text) &&
+      ["no_verb", "too_short"].includes(selfContainedProblem(line.text, "claim") ?? "");
+    if ((isHeadingLike(line.text) || shortTitle) && !wrapped && next !== undefined && !isHeadingLike(next.text)) {
       blocks.push({ kind: "heading", span: { start: line.start, end: line.end } });
       continue;
     }

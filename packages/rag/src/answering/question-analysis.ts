@@ -44,7 +44,10 @@ const answerWords = new Set(
 );
 /** Words of a question that only frame it ("does the document say", "is there any"). */
 const questionFrame = new Set(
-  "use uses used using happen happens way mean means called call stand stands define take takes taken took".split(" "),
+  (
+    "use uses used using happen happens way mean means called call stand stands define take takes taken took " +
+    "reach reached reaches achieve achieved achieves obtain obtained"
+  ).split(" "),
 );
 /** "How long", "how many": the adjective after "how" asks for the answer's kind, it names no subject. */
 const howAdjective = /\bhow\s+(\p{L}+)/giu;

@@ -156,7 +156,9 @@ export function scoreCandidate(
   const countsWhatIsAsked = question.counted === null || matched.has(question.counted);
   const states = type !== null && features.states.has(type) && countsWhatIsAsked;
   // Names say which thing is asked about: a candidate about another thing answers another question.
-  const namedTotal = question.terms.filter((term) => term.named).reduce((sum, term) => sum + (weights.get(term.surface) ?? 0), 0);
+  const namedTotal = question.terms
+    .filter((term) => term.named)
+    .reduce((sum, term) => sum + (weights.get(term.surface) ?? 0), 0);
   const namedMatched = question.terms
     .filter((term) => term.named && (matched.has(term.surface) || term.forms.some((form) => given.has(form))))
     .reduce((sum, term) => sum + (weights.get(term.surface) ?? 0), 0);

@@ -132,8 +132,9 @@ describe("draftExtractive", () => {
       },
     ];
     const draft = draftExtractive(question("Which areas are served?", passages));
+    // The heading that names the topic comes with the sentence it labels.
     expect(draft.claims.map((claim) => claim.quote)).toEqual([
-      "The delivery service operates in Rome and Milan on weekdays.",
+      "Service areas.\nThe delivery service operates in Rome and Milan on weekdays.",
     ]);
   });
 

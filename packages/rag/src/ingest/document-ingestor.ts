@@ -1,4 +1,3 @@
-import type { DraftPassage } from "../drafting/drafter";
 import { randomUUID } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
@@ -14,6 +13,7 @@ import {
   StorageError,
   UnsupportedMediaError,
 } from "@audited-rag/core";
+import type { DraftPassage } from "../drafting/drafter";
 import type { Embedder } from "../embedding/embedder";
 import type { VectorIndex } from "../retrieval/vector-index";
 import { type NewChunk, sha256Hex } from "../store/chunk-record";
