@@ -87,21 +87,20 @@ export function abstentionCurve(
 }
 
 /**
- * The written procedure (evaluation/README.md): the threshold with the highest balanced
- * accuracy, the share of answerable questions answered correctly plus the share of
- * unanswerable ones abstained on, so that both errors count alike whatever the two group
- * sizes; on a tie the higher threshold, since a wrong answer costs a reader more than a
- * missing one. `reachedTarget` says whether that threshold also abstains on the target share.
+ * The written procedure (evaluation/README.md), fixed before the dev set was run: the lowest
+ * threshold whose abstention on unanswerable questions reaches the target; correct answers only
+ * fall as the threshold rises, so the lowest such threshold keeps the most. When no threshold
+ * reaches it, the one with the highest balanced accuracy (share correct + share abstained).
  */
 export function chooseThreshold(curve: CurvePoint[]): { point: CurvePoint; reachedTarget: boolean } {
+  const reaching = curve.filter((point) => point.abstained >= ABSTENTION_TARGET * point.unanswerable);
+  if (reaching.length > 0) {
+    const lowest = reaching.reduce((low, point) => (point.threshold < low.threshold ? point : low));
+    return { point: lowest, reachedTarget: true };
+  }
   const balanced = (point: CurvePoint) => point.correct / point.answerable + point.abstained / point.unanswerable;
-  const point = curve.reduce((best, candidate) =>
-    balanced(candidate) > balanced(best) + 1e-9 ||
-    (Math.abs(balanced(candidate) - balanced(best)) <= 1e-9 && candidate.threshold > best.threshold)
-      ? candidate
-      : best,
-  );
-  return { point, reachedTarget: point.abstained >= ABSTENTION_TARGET * point.unanswerable };
+  const best = curve.reduce((top, point) => (balanced(point) > balanced(top) ? point : top));
+  return { point: best, reachedTarget: false };
 }
 
 async function main(): Promise<void> {
@@ -164,7 +163,7 @@ async function main(): Promise<void> {
       );
     }
     console.log(
-      `\nChosen threshold ${point.threshold.toFixed(2)} (highest balanced accuracy; ${reachedTarget ? "reaches" : "does not reach"} ${ABSTENTION_TARGET * 100}% abstention); settings now ${chosen}.`,
+      `\nChosen threshold ${point.threshold.toFixed(2)} (${reachedTarget ? `lowest reaching ${ABSTENTION_TARGET * 100}% abstention` : "target not reached: highest balanced accuracy"}); settings now ${chosen}.`,
     );
   } finally {
     await app.close();
