@@ -19,12 +19,8 @@ export async function reindexStore(
       // One document's chunks at a time, so a large store is never loaded whole.
       chunks: (function* () {
         for (const document of documents) {
-          const runningLines = new Map<number, string[]>();
           yield services.store.listChunks(document.id).map((chunk) => {
-            if (!runningLines.has(chunk.page)) {
-              runningLines.set(chunk.page, services.store.getPageLayout(document.id, chunk.page)?.runningLines ?? []);
-            }
-            const context = indexContext(chunk.structure, runningLines.get(chunk.page));
+            const context = indexContext(chunk.structure);
             return { chunkId: chunk.id, documentId: chunk.documentId, text: chunk.text, ...(context && { context }) };
           });
         }

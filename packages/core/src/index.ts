@@ -2,6 +2,8 @@ export * from "./answer";
 export * from "./api";
 export * from "./audit";
 export * from "./auditor";
+export * from "./display-text";
 export * from "./document";
 export * from "./errors";
+export * from "./layout";
 export * from "./normalize-text";

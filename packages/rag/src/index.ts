@@ -18,7 +18,6 @@ export * from "./ingest/document-ingestor";
 export * from "./ingest/extract-pdf";
 export * from "./ingest/pdf-signature";
 export * from "./layout/page-layout";
-export * from "./layout/text-item";
 export * from "./retrieval/fts-query";
 export * from "./retrieval/qdrant-vector-index";
 export * from "./retrieval/reciprocal-rank-fusion";

@@ -133,6 +133,7 @@ describe("DocumentIngestor", () => {
           caption: layoutPdfText.caption,
         },
       ],
+      runningLines: [layoutPdfText.header, "Page 3 of 3"],
     });
     expect(store.getPageLayout(ready.id, 3)?.runningLines).toEqual([layoutPdfText.header, "Page 3 of 3"]);
     for (const chunk of chunks) {

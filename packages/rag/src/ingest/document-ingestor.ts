@@ -253,7 +253,7 @@ export class DocumentIngestor {
     return extraction.pages.flatMap((page) =>
       chunkPage(page.text, this.chunking, page.blocks).map((chunk, position) => {
         const structure = passageStructure(page, chunk.start, chunk.end);
-        const context = indexContext(structure, page.runningLines);
+        const context = indexContext(structure);
         return {
           id: `${documentId}:${page.pageNumber}:${position}`,
           page: page.pageNumber,

@@ -1,10 +1,10 @@
 import { Worker } from "node:worker_threads";
+import type { TextItem } from "@audited-rag/core";
 import { PdfEncryptedError, PdfNoTextError, PdfUnreadableError } from "@audited-rag/core";
 import { z } from "zod";
 import type { OpenHeading } from "../layout/page-blocks";
 import { layOutPages, pageLines } from "../layout/page-layout";
 import type { PageLines } from "../layout/running-lines";
-import type { TextItem } from "../layout/text-item";
 import type { StructureBlock } from "../structure/passage-structure";
 
 /**

@@ -1,10 +1,9 @@
+import type { TextItem } from "@audited-rag/core";
+import { buildRows, readingOrder } from "@audited-rag/core";
 import { describe, expect, it } from "vitest";
+import { item } from "../../../core/src/layout/hand-made-items";
 import type { StructureBlock } from "../structure/passage-structure";
-import { readingOrder } from "./columns";
-import { item } from "./hand-made-items";
-import { buildRows } from "./lines";
 import { type LayoutState, layOutBlocks } from "./page-blocks";
-import type { TextItem } from "./text-item";
 
 const lines = (items: TextItem[]) => readingOrder(buildRows(items));
 const quote = (text: string, block: StructureBlock | undefined) => text.slice(block?.span.start, block?.span.end);

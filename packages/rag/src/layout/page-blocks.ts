@@ -1,6 +1,6 @@
+import type { Line } from "@audited-rag/core";
+import { rowText, type Segment } from "@audited-rag/core";
 import type { StructureBlock } from "../structure/passage-structure";
-import type { Line } from "./columns";
-import { rowText, type Segment } from "./lines";
 import { isBareMarker, listMarker, markerKind } from "./list-markers";
 import { detectTable } from "./tables";
 
@@ -213,7 +213,12 @@ function assemble(drafts: readonly Draft[], headings: OpenHeading[]): PageBlocks
 function mergeBareMarker(line: Line): Line {
   const [first, second, ...rest] = line.segments;
   if (!first || !second || !isBareMarker(first.text)) return line;
-  const merged: Segment = { ...second, text: `${first.text} ${second.text}`, x0: first.x0 };
+  const merged: Segment = {
+    ...second,
+    text: `${first.text} ${second.text}`,
+    x0: first.x0,
+    items: [...first.items, ...second.items],
+  };
   return { ...line, segments: [merged, ...rest] };
 }
 

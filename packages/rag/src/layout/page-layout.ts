@@ -1,8 +1,7 @@
-import { type Line, readingOrder } from "./columns";
-import { buildRows, rowText } from "./lines";
+import type { PageItems } from "@audited-rag/core";
+import { buildRows, type Line, readingOrder, rowText } from "@audited-rag/core";
 import { dominantSize, type LayoutState, layOutBlocks, type PageBlocks } from "./page-blocks";
 import { findRunningLines, type PageLines } from "./running-lines";
-import type { PageItems } from "./text-item";
 
 /** One page as laid out: text, blocks and the running header/footer lines dropped from it. */
 export interface LaidOutPage extends PageBlocks {

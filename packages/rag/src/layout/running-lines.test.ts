@@ -1,9 +1,8 @@
+import type { TextItem } from "@audited-rag/core";
+import { buildRows, readingOrder } from "@audited-rag/core";
 import { describe, expect, it } from "vitest";
-import { readingOrder } from "./columns";
-import { item } from "./hand-made-items";
-import { buildRows } from "./lines";
+import { item } from "../../../core/src/layout/hand-made-items";
 import { findRunningLines, maskedText } from "./running-lines";
-import type { TextItem } from "./text-item";
 
 function page(items: TextItem[]) {
   return { height: 800, lines: readingOrder(buildRows(items)) };

@@ -1,5 +1,5 @@
-import type { Line } from "./columns";
-import { rowText } from "./lines";
+import type { Line } from "@audited-rag/core";
+import { rowText } from "@audited-rag/core";
 
 /** A page's lines in reading order, with the page height for telling top from bottom. */
 export interface PageLines {

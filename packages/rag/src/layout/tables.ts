@@ -1,5 +1,4 @@
-import type { Line } from "./columns";
-import type { Segment } from "./lines";
+import type { Line, Segment } from "@audited-rag/core";
 
 /** A table found in a run of lines: which lines, which is the header, and each line's cells per column. */
 export interface DetectedTable {

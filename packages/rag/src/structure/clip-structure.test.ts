@@ -72,8 +72,9 @@ describe("passageStructure", () => {
 
 describe("indexContext", () => {
   it("lists headings, captions, column headers, lead-ins and running lines once each", () => {
-    const structure = passageStructure(page, text.indexOf("•"), text.length);
-    expect(indexContext(structure, ["Federal Register"]).split("\n")).toEqual([
+    const structure = passageStructure({ ...page, runningLines: ["Federal Register"] }, text.indexOf("•"), text.length);
+    expect(structure.runningLines).toEqual(["Federal Register"]);
+    expect(indexContext(structure).split("\n")).toEqual([
       "3 Cipher",
       "The rounds are:",
       "Key",

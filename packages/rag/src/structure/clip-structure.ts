@@ -6,7 +6,11 @@ import type { PassageStructure, StructureBlock, TextSpan } from "./passage-struc
  * to its offsets, the headings in force where it starts (including those of earlier pages),
  * and list lead-ins and table headers as recorded even when they stand before it. Pure.
  */
-export function passageStructure(page: PageBlocks, start: number, end: number): PassageStructure {
+export function passageStructure(
+  page: PageBlocks & { runningLines?: readonly string[] },
+  start: number,
+  end: number,
+): PassageStructure {
   const open: OpenHeading[] = page.headings.map((heading) => ({ ...heading }));
   const blocks: StructureBlock[] = [];
   for (const block of page.blocks) {
@@ -21,7 +25,12 @@ export function passageStructure(page: PageBlocks, start: number, end: number): 
     const clipped = clip(block, start, end);
     if (clipped) blocks.push(clipped);
   }
-  return { headings: open.map((heading) => heading.text), blocks };
+  const runningLines = page.runningLines ?? [];
+  return {
+    headings: open.map((heading) => heading.text),
+    blocks,
+    ...(runningLines.length > 0 && { runningLines: [...runningLines] }),
+  };
 }
 
 function clip(block: StructureBlock, start: number, end: number): StructureBlock | undefined {
@@ -50,7 +59,7 @@ function clipSpan(span: TextSpan, start: number, end: number): TextSpan | undefi
  * table captions and column headers, list lead-ins and the page's running lines. Indexed for
  * retrieval beside the text, so a question using a column header finds a row further down.
  */
-export function indexContext(structure: PassageStructure | undefined, runningLines: readonly string[] = []): string {
+export function indexContext(structure: PassageStructure | undefined): string {
   const parts = new Set<string>([...(structure?.headings ?? [])]);
   for (const block of structure?.blocks ?? []) {
     if (block.kind === "table-row") {
@@ -59,6 +68,6 @@ export function indexContext(structure: PassageStructure | undefined, runningLin
     }
     if (block.kind === "list-item" && block.leadIn) parts.add(block.leadIn);
   }
-  for (const line of runningLines) parts.add(line);
+  for (const line of structure?.runningLines ?? []) parts.add(line);
   return [...parts].join("\n");
 }

@@ -19,4 +19,5 @@ const block = z.discriminatedUnion("kind", [
 export const passageStructureSchema: z.ZodType<PassageStructure> = z.object({
   headings: z.array(z.string()),
   blocks: z.array(block),
+  runningLines: z.array(z.string()).optional(),
 });

@@ -51,4 +51,9 @@ export interface PassageStructure {
   headings: string[];
   /** In reading order, not overlapping; text outside every block is whitespace. */
   blocks: StructureBlock[];
+  /**
+   * The running headers and footers of the passage's page ("HX-40 / rev C / sheet 2"), which
+   * are left out of its text but often name the document; absent when there were none.
+   */
+  runningLines?: string[];
 }

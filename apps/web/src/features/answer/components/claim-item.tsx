@@ -1,4 +1,4 @@
-import type { Claim, LedgerEntry } from "@audited-rag/core";
+import { type Claim, displayText, type LedgerEntry } from "@audited-rag/core";
 import type { ClaimSelection } from "../selection";
 
 interface ClaimItemProps {
@@ -41,7 +41,8 @@ export function ClaimItem({ partIndex, claim, ledger, selection, onSelect }: Cla
           onClick={() => onSelect({ partIndex, claimId: claim.id, citationId: firstCitation })}
         >
           <span className="visually-hidden">Show the source of the quote: </span>
-          <q>{claim.quote}</q>
+          {/* Shown with line-end hyphenation joined; the stored quote stays verbatim for highlighting. */}
+          <q>{displayText(claim.quote)}</q>
         </button>
       )}
     </li>

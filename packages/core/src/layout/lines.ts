@@ -1,5 +1,8 @@
 import type { TextItem } from "./text-item";
 
+/** An item with its position in the input, so segments can say which items they are made of. */
+type IndexedItem = TextItem & { index: number };
+
 /** A run of text on one baseline without a wide gap: a cell, a column's part of a line, or a whole line. */
 export interface Segment {
   text: string;
@@ -7,6 +10,8 @@ export interface Segment {
   x1: number;
   y: number;
   size: number;
+  /** Indexes (into the items given to `buildRows`) of the items the segment is made of, left to right. */
+  items: number[];
 }
 
 /** Segments sharing one baseline, left to right; on a multi-column page a row crosses the columns. */
@@ -29,11 +34,11 @@ const baselineToleranceEm = 0.35;
  */
 export function buildRows(items: readonly TextItem[]): Row[] {
   const visible = items
-    .map(cleanItem)
+    .map((item, index) => cleanItem({ ...item, index }))
     .filter((item) => item.text.trim() !== "" && Number.isFinite(item.x) && Number.isFinite(item.y));
   const byBaseline = [...visible].sort((a, b) => b.y - a.y || a.x - b.x);
-  const groups: TextItem[][] = [];
-  let current: TextItem[] = [];
+  const groups: IndexedItem[][] = [];
+  let current: IndexedItem[] = [];
   let currentY = Number.NaN;
   let currentSize = 0;
   for (const item of byBaseline) {
@@ -64,7 +69,7 @@ const scriptReachEm = 0.7;
  * right below or above them, where their x-range falls within that row's, so "x⁶ + x⁴" reads
  * "x6 + x4" on one line instead of a line of stray digits.
  */
-function attachScripts(groups: TextItem[][]): TextItem[][] {
+function attachScripts(groups: IndexedItem[][]): IndexedItem[][] {
   const stats = groups.map((group) => ({
     size: Math.max(...group.map((item) => item.size)),
     y: group[0]?.y ?? 0,
@@ -89,7 +94,7 @@ function attachScripts(groups: TextItem[][]): TextItem[][] {
     for (let hops = 0; target[at] !== at && hops < 4; hops++) at = target[at] as number;
     return at;
   });
-  const merged = new Map<number, TextItem[]>();
+  const merged = new Map<number, IndexedItem[]>();
   for (const [index, group] of groups.entries()) {
     const into = resolved[index] as number;
     merged.set(into, [...(merged.get(into) ?? []), ...group]);
@@ -98,7 +103,7 @@ function attachScripts(groups: TextItem[][]): TextItem[][] {
 }
 
 /** Control characters dropped and every kind of space or line break made a plain space. */
-function cleanItem(item: TextItem): TextItem {
+function cleanItem(item: IndexedItem): IndexedItem {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: dropping control characters is the point
   if (!/[\u0000-\u001f\u007f\u00a0\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/.test(item.text)) return item;
   const text = item.text
@@ -108,7 +113,7 @@ function cleanItem(item: TextItem): TextItem {
   return text === item.text ? item : { ...item, text };
 }
 
-function toRow(group: TextItem[]): Row {
+function toRow(group: IndexedItem[]): Row {
   // Scripts folded in from a neighbouring baseline sort by x like the rest of the row.
   const sorted = [...group].sort((a, b) => a.x - b.x);
   let size = 1;
@@ -131,7 +136,7 @@ function toRow(group: TextItem[]): Row {
     const gap = segment ? item.x - segment.x1 : 0;
     if (!segment || gap > segmentGapEm * Math.max(itemSize, segment.size)) {
       close();
-      segment = { text: "", x0: item.x, x1, y, size: itemSize };
+      segment = { text: "", x0: item.x, x1, y, size: itemSize, items: [item.index] };
       parts = [item.text];
       segments.push(segment);
       continue;
@@ -139,6 +144,7 @@ function toRow(group: TextItem[]): Row {
     const previous = parts[parts.length - 1] ?? "";
     if (gap > spaceGapEm * itemSize && !previous.endsWith(" ") && !item.text.startsWith(" ")) parts.push(" ");
     parts.push(item.text);
+    segment.items.push(item.index);
     segment.x1 = Math.max(segment.x1, x1);
     segment.size = Math.max(segment.size, itemSize);
   }
