@@ -134,7 +134,8 @@ function sentenceCandidates(
     if (/:\s*$/.test(claim) || cutShort.test(claim)) {
       // A lead-in is answered by what follows it in the same passage.
       const rest = sentences[k + 1] ?? following();
-      if (rest === null || rest === undefined) continue;
+      // A formula after the colon is set in ways no text layer agrees on: the quote would not hold.
+      if (rest === null || rest === undefined || isDebris(text.slice(end, rest.end).trim())) continue;
       end = rest.end;
       claim = clean(text.slice(start, end));
     }
