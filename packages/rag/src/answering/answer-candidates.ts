@@ -44,6 +44,8 @@ const definitionShape = new RegExp(
   "iu",
 );
 const MAX_QUOTE_CHARS = 600;
+/** Mathematical operators, or an equation number closing the text: "… (3)". */
+const formula = /[·∑∏√≤≥∈∪⊕⊗∞]|=.*\(\d+(?:\.\d+)?\)\s*$/u;
 /** A sentence ending on a copula, article or preposition lost what it states to a formula or figure. */
 const cutShort = /\b(?:is|are|was|were|be|by|of|the|a|an|to|as|with|from|equals?)\s*\.$/i;
 /** How many following blocks a sentence ending in a colon takes with it. */
@@ -135,7 +137,8 @@ function sentenceCandidates(
       // A lead-in is answered by what follows it in the same passage.
       const rest = sentences[k + 1] ?? following();
       // A formula after the colon is set in ways no text layer agrees on: the quote would not hold.
-      if (rest === null || rest === undefined || isDebris(text.slice(end, rest.end).trim())) continue;
+      const after = text.slice(end, rest?.end ?? end).trim();
+      if (rest === null || rest === undefined || isDebris(after) || formula.test(after)) continue;
       end = rest.end;
       claim = clean(text.slice(start, end));
     }
