@@ -104,7 +104,9 @@ describe("QdrantVectorIndex against a fake Qdrant", () => {
     const row = { ...chunk("spec", 0, "AES-256 8 4 14"), context: "Key Length\nNumber of Rounds" };
     await index.upsert([row]);
     const points = (
-      sentTo(`/collections/${COLLECTION}/points`, "PUT")[0]?.body as { points: Array<Record<string, unknown>> }
+      (sentTo(`/collections/${COLLECTION}/points`, "PUT")[0] as { body: unknown }).body as {
+        points: Array<Record<string, unknown>>;
+      }
     ).points;
     expect(points[0]?.vector).toMatchObject({
       bm25: documentSparseVector("AES-256 8 4 14\nKey Length\nNumber of Rounds"),
