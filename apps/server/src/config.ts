@@ -29,6 +29,7 @@ const environmentSchema = z.object({
   RAG_EMBEDDER: z.enum(["none", "ollama"]).default("none"),
   RAG_GENERATOR: z.enum(["extractive", "ollama"]).default("extractive"),
   RAG_TOP_K: integer(8, 1, 50),
+  RAG_ANSWER_THRESHOLD: z.coerce.number().min(-10).max(10).optional(),
   RAG_JEV_MODE: jevModeSchema.default("off"),
   RAG_JEV_MODEL: z
     .string()
@@ -66,6 +67,8 @@ export interface AppConfig {
   embedder: Environment["RAG_EMBEDDER"];
   generator: Environment["RAG_GENERATOR"];
   topK: number;
+  /** The extractive engine's abstention threshold; unset keeps the one calibrated on the dev set. */
+  answerThreshold: number | undefined;
   jev: {
     mode: Environment["RAG_JEV_MODE"];
     model: string;
@@ -134,6 +137,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Ap
     embedder: env.RAG_EMBEDDER,
     generator: env.RAG_GENERATOR,
     topK: env.RAG_TOP_K,
+    answerThreshold: env.RAG_ANSWER_THRESHOLD,
     jev: {
       mode: env.RAG_JEV_MODE,
       model: env.RAG_JEV_MODEL,

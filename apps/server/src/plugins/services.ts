@@ -3,6 +3,7 @@ import path from "node:path";
 import type { AnswerAuditor, ComponentHealth } from "@audited-rag/core";
 import { createJevAuditor } from "@audited-rag/jev";
 import {
+  answerEngineSettings,
   DocumentIngestor,
   type Drafter,
   type Embedder,
@@ -72,7 +73,11 @@ export function createServices(config: AppConfig): Services {
             timeoutMs: config.ollama.chatTimeoutMs,
             keepAlive: config.ollama.keepAlive,
           })
-        : new ExtractiveDrafter();
+        : new ExtractiveDrafter(
+            config.answerThreshold === undefined
+              ? undefined
+              : { settings: { ...answerEngineSettings, abstainBelow: config.answerThreshold } },
+          );
     const auditor: AnswerAuditor | undefined =
       config.jev.mode === "off"
         ? undefined

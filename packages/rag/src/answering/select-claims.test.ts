@@ -61,4 +61,15 @@ describe("selectClaims", () => {
     const again = scored(quote, 1.2, ["block", "aes"], 2);
     expect(selectClaims([first, again], false, settings).picked).toHaveLength(1);
   });
+
+  it("adds another value of the asked kind with as good a match, even without a new term", () => {
+    const typed = (quote: string, score: number, localId: number): ScoredCandidate => ({
+      ...scored(quote, score, ["cancellation"], localId),
+      parts: { ...noParts, coverage: 0.9, answerType: 0.9 },
+    });
+    const five = typed("Refunds are paid within 5 days of the cancellation.", 1.2, 1);
+    const thirty = typed("Customers may cancel within 30 days of purchase.", 1.1, 2);
+    expect(selectClaims([five, thirty], true, settings).picked).toHaveLength(2);
+    expect(selectClaims([five, thirty], false, settings).picked).toHaveLength(1);
+  });
 });

@@ -61,7 +61,7 @@ export function selectClaims(
     const newTerm = [...candidate.matched].some((term) => !covered.has(term));
     const newValue =
       asksForType &&
-      candidate.parts.answerType === 1 &&
+      candidate.parts.answerType > 0 &&
       candidate.parts.coverage >= settings.shareOfBest * first.parts.coverage &&
       [...values(candidate)].some((value) => !stated.has(value));
     if (!newTerm && !newValue) continue;
