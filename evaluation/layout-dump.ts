@@ -4,6 +4,12 @@
 import { resolve } from "node:path";
 import { extractPdf } from "@audited-rag/rag";
 
+// Piped into `head`, stop quietly when the reader has seen enough.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(0);
+  throw error;
+});
+
 const args = process.argv.slice(2);
 const showText = args.includes("--text");
 const [file, pageArg] = args.filter((arg) => !arg.startsWith("--"));

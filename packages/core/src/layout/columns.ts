@@ -18,6 +18,7 @@ export interface Gutter {
 const minColumnShare = 0.18;
 const minGutterEm = 0.8;
 const minProseLines = 4;
+const maxGapCandidates = 6;
 
 /**
  * Finds the column gutters of a page: x-ranges no segment crosses except a few spanning ones,
@@ -35,7 +36,11 @@ export function findGutters(rows: readonly Row[]): Gutter[] {
   const bodySize = sizes[Math.floor(sizes.length / 2)] ?? 10;
   // Wide segments (a title, a full-width abstract line) may cross a gutter; leave them out of the coverage.
   const narrow = segments.filter((s) => s.x1 - s.x0 <= textWidth * 0.55);
-  const gaps = coverageGaps(narrow, left, right, Math.max(minGutterEm * bodySize, 4));
+  // Only the widest few gaps are tried, so a page of scattered runs costs a bounded number of checks.
+  const gaps = coverageGaps(narrow, left, right, Math.max(minGutterEm * bodySize, 4))
+    .sort((a, b) => b.x1 - b.x0 - (a.x1 - a.x0))
+    .slice(0, maxGapCandidates)
+    .sort((a, b) => a.x0 - b.x0);
   // Try the most columns first: three columns, then the best two-column split.
   const candidates: Gutter[][] = [];
   if (gaps.length >= 2) {

@@ -124,10 +124,11 @@ export class PdfExtractor {
         else reject(outcome.error);
       };
       const seconds = Math.round(options.timeoutMs / 100) / 10;
-      const timer = setTimeout(
-        () => finish({ error: new PdfUnreadableError(`Reading this PDF took longer than ${seconds} s.`) }, true),
-        options.timeoutMs,
-      );
+      const timedOut = () =>
+        finish({ error: new PdfUnreadableError(`Reading this PDF took longer than ${seconds} s.`) }, true);
+      const timer = setTimeout(timedOut, options.timeoutMs);
+      // Laying out pages runs on this thread and can delay the timer; each message checks the time too.
+      const deadline = performance.now() + options.timeoutMs;
       const onAbort = () => finish({ error: options.signal?.reason }, true);
       const onError = (error: Error & { code?: string }) => {
         const reason = error.code === "ERR_WORKER_OUT_OF_MEMORY" ? "ran out of memory" : "crashed";
@@ -138,6 +139,10 @@ export class PdfExtractor {
       const onMessage = (raw: unknown) => {
         const tagged = jobMessageSchema.safeParse(raw);
         if (tagged.success && tagged.data.jobId !== jobId) return;
+        if (performance.now() > deadline) {
+          timedOut();
+          return;
+        }
         const parsed = workerMessageSchema.safeParse(raw);
         if (!parsed.success) {
           finish({ error: new PdfUnreadableError("The PDF reader sent an unexpected message.") }, true);

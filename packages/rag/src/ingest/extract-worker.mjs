@@ -13,7 +13,7 @@ function packageFolder(/** @type {string} */ relative) {
 }
 
 /** Pages with more text runs than this are refused rather than laid out (a hostile or broken content stream). */
-const maxItemsPerPage = 250_000;
+const maxItemsPerPage = 60_000;
 
 /**
  * The positioned text of one page in a compact, cheaply cloned shape: the strings, and per

@@ -23,5 +23,6 @@ export function markerKind(marker: string): string {
   if (/^\(?[ivx]+[.)]$/.test(marker)) return `roman${marker.replace(/[ivx]+/g, "")}`;
   if (/^\(?[a-z]/.test(marker)) return `letter${marker.replace(/[a-z]/g, "")}`;
   if (/^\(?[A-Z]/.test(marker)) return `upper${marker.replace(/[A-Z]/g, "")}`;
-  return "bullet";
+  // Different bullet glyphs mark different (usually nested) lists.
+  return `bullet${marker}`;
 }

@@ -194,3 +194,66 @@ describe("layOutBlocks on harder tables and lists", () => {
     expect(page.blocks.map((block) => block.kind)).toEqual(["heading", "paragraph"]);
   });
 });
+
+describe("layOutBlocks on nested and continued lists", () => {
+  it("leads a nested list in with the last sentence of the item before it, and returns to the outer lead-in after it", () => {
+    const page = layOutBlocks(
+      lines([
+        item("Media contacts should:", 50, 700),
+        item("• hold mock interviews. Questions to ask include:", 60, 686),
+        item("– Who attacked you?", 80, 672),
+        item("– When did it happen?", 80, 658),
+        item("• brief the team first.", 60, 644),
+      ]),
+      { headings: [] },
+    );
+    const items = page.blocks.filter((block) => block.kind === "list-item");
+    expect(items.map((block) => (block.kind === "list-item" ? block.leadIn : ""))).toEqual([
+      "Media contacts should:",
+      "Questions to ask include:",
+      "Questions to ask include:",
+      "Media contacts should:",
+    ]);
+  });
+
+  it("keeps a list open across a page whose bottom is a footnote", () => {
+    const state: LayoutState = { headings: [], bodySize: 10 };
+    layOutBlocks(
+      lines([
+        item("Recommended actions:", 50, 700),
+        item("• train the staff;", 60, 686),
+        item("7 A footnote in small type.", 50, 60, 8),
+      ]),
+      state,
+    );
+    const next = layOutBlocks(lines([item("• brief the contacts.", 60, 700)]), state);
+    expect(next.blocks[0]).toMatchObject({ kind: "list-item", leadIn: "Recommended actions:" });
+  });
+
+  it("continues a list item into the next column when it had not ended", () => {
+    const left = Array.from({ length: 6 }, (_, index) =>
+      item(`Left column prose line number ${index} goes here.`, 50, 700 - index * 12),
+    );
+    const right = Array.from({ length: 5 }, (_, index) =>
+      item(`Right column prose line ${index} that fills it.`, 300, 688 - index * 12),
+    );
+    const page = layOutBlocks(
+      lines([...left, item("• Mail: Docket Operations, M–", 60, 628), item("30, West Building.", 300, 700), ...right]),
+      { headings: [] },
+    );
+    const mail = page.blocks.find((block) => block.kind === "list-item");
+    expect(quote(page.text, mail)).toBe("• Mail: Docket Operations, M–\n30, West Building.");
+  });
+});
+
+describe("layOutBlocks and footnotes", () => {
+  it("does not take a numbered footnote in small type for a heading", () => {
+    const state: LayoutState = { headings: [], bodySize: 10 };
+    const page = layOutBlocks(
+      lines([item("Body text of the page, long enough.", 50, 700), item("15 All of the checklists", 50, 80, 7)]),
+      state,
+    );
+    expect(page.blocks.map((block) => block.kind)).toEqual(["paragraph", "paragraph"]);
+    expect(state.headings).toEqual([]);
+  });
+});

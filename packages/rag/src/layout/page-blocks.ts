@@ -15,7 +15,8 @@ export interface LayoutState {
   headings: OpenHeading[];
   /** The document's body font size; a page full of footnotes would otherwise take theirs for it. */
   bodySize?: number;
-  list?: { leadIn?: string; kind: string };
+  /** The lists open at this point, outermost first (a nested list after its parent). */
+  lists?: { leadIn?: string; kind: string }[];
 }
 
 /** The laid-out text of one page: `text` in reading order and blocks indexing into it. */
@@ -36,7 +37,9 @@ type Draft =
 /** Headings wrap over at most this many lines. */
 const maxHeadingLines = 3;
 const captionPattern = /^(table|tab\.|figure|fig\.|exhibit)\s*[\dIVXA-Z]+[\s.:–—-]/i;
-const numberedHeading = /^((\d+(\.\d+)*)\.?|[A-Z]\.|(appendix|annex|chapter|section|part)\s+[\dA-Z]+[.:]?)\s+\S/i;
+// "3.2.1 Key Expansion", "A. Scope", "Appendix B"; a long number ("3195. It is …") is a wrapped figure, not a section.
+const numberedHeading =
+  /^(\d{1,2}(\.\d{1,2})*\.?|[A-Z]\.|([Aa]ppendix|[Aa]nnex|[Cc]hapter|[Ss]ection|[Pp]art|APPENDIX|ANNEX|CHAPTER|SECTION|PART)\s+[\dA-Z]+[.:]?)\s+\p{Lu}/u;
 
 /**
  * Turns a page's lines (reading order, running lines removed) into headings, paragraphs, list
@@ -50,7 +53,23 @@ export function layOutBlocks(lines: readonly Line[], state: LayoutState): PageBl
   const pitch = linePitch(prepared, bodySize);
   // Each line's text and heading test once: table and list scans look at the same lines again.
   const texts = prepared.map((line) => rowText(line.segments));
-  const headingLines = new Set(prepared.filter((line, at) => isHeading(line, texts[at] as string, bodySize)));
+  // A numbered line in body type right after a full line that ends mid-sentence continues that
+  // sentence ("… Model 737–8 and 737–\n9 (737 MAX) airplanes"); after a short line it can be a heading.
+  const rightEdge = new Map<number, number>();
+  for (const line of prepared) {
+    const x1 = line.segments[line.segments.length - 1]?.x1 ?? 0;
+    rightEdge.set(line.column, Math.max(rightEdge.get(line.column) ?? 0, x1));
+  }
+  const headingLines = new Set(
+    prepared.filter((line, at) => {
+      if (!isHeading(line, texts[at] as string, bodySize)) return false;
+      const before = prepared[at - 1];
+      if (line.size >= bodySize * 1.15 || !before) return true;
+      const beforeEnd = before.segments[before.segments.length - 1]?.x1 ?? 0;
+      const full = beforeEnd >= (rightEdge.get(before.column) ?? 0) - bodySize * 2;
+      return !(full && /[\p{Ll},\-–]$/u.test(texts[at - 1] ?? ""));
+    }),
+  );
   const drafts: Draft[] = [];
   let index = 0;
   while (index < prepared.length) {
@@ -61,9 +80,7 @@ export function layOutBlocks(lines: readonly Line[], state: LayoutState): PageBl
     const table =
       listMarker(text) || headingFirst
         ? undefined
-        : detectTable(prepared, index, pitch * 2.6, (candidate) =>
-            isHeading(candidate, rowText(candidate.segments), bodySize),
-          );
+        : detectTable(prepared, index, pitch * 2.6, (candidate) => headingLines.has(candidate));
     if (table) {
       const last = drafts[drafts.length - 1];
       let caption: string | undefined;
@@ -87,7 +104,7 @@ export function layOutBlocks(lines: readonly Line[], state: LayoutState): PageBl
           ...(caption && { caption }),
         });
       }
-      state.list = undefined;
+      state.lists = undefined;
       index = table.to;
       continue;
     }
@@ -95,31 +112,46 @@ export function layOutBlocks(lines: readonly Line[], state: LayoutState): PageBl
     if (marker) {
       const kind = markerKind(marker.marker);
       const last = drafts[drafts.length - 1];
+      const open = last === undefined || last.kind === "list-item" ? (state.lists ?? []) : [];
+      const same = open.findIndex((list) => list.kind === kind);
       let leadIn: string | undefined;
-      if (last?.kind === "list-item" || (!last && state.list)) {
-        leadIn = last?.kind === "list-item" ? last.leadIn : state.list?.leadIn;
-      } else if (last?.kind === "paragraph") {
-        leadIn = lastSentence(last.lines.join(" "));
-      } else if (last?.kind === "heading") {
-        leadIn = last.text;
+      if (same >= 0) {
+        // Another item of an open list (perhaps after a nested one): it keeps that list's lead-in.
+        leadIn = open[same]?.leadIn;
+        state.lists = open.slice(0, same + 1);
+      } else {
+        // A new list, or one nested in the item before it: led in by the sentence before it.
+        if (last?.kind === "paragraph" || last?.kind === "list-item") {
+          const before = last.lines.join(" ");
+          leadIn = lastSentence(last.kind === "list-item" ? before.slice(last.marker.length).trim() : before);
+        } else if (last?.kind === "heading") {
+          leadIn = last.text.replace(/\s+/g, " ");
+        }
+        state.lists = [...open, { kind, ...(leadIn && { leadIn }) }];
       }
       const item: string[] = [text];
-      const textX = line.segments[0] ? line.segments[0].x0 : 0;
+      let textX = line.segments[0] ? line.segments[0].x0 : 0;
       let next = index + 1;
       while (next < prepared.length) {
         const candidate = prepared[next] as Line;
         const above = prepared[next - 1] as Line;
         const candidateText = texts[next] as string;
-        if (listMarker(candidateText) || candidate.column !== line.column) break;
-        if (above.y - candidate.y > pitch * 1.45 || candidate.y >= above.y) break;
+        if (listMarker(candidateText)) break;
+        // An item that runs on into the next column continues there, unless it had ended.
+        const changedColumn = candidate.column !== above.column;
+        if (changedColumn && /[.!?:;]["')\]]?$/.test(item[item.length - 1] ?? "")) break;
+        if (!changedColumn && (above.y - candidate.y > pitch * 1.45 || candidate.y >= above.y)) break;
         const x0 = candidate.segments[0]?.x0 ?? 0;
-        if (x0 < textX - bodySize * 0.5 && !/[,;a-z-]$/.test(item[item.length - 1] ?? "")) break;
+        const ended = /[.!?:;]["')\]]?$/.test(item[item.length - 1] ?? "");
+        // After a finished sentence, a line starting at or left of the marker opens the next block.
+        if (!changedColumn && x0 < textX + bodySize * 0.25 && ended) break;
         if (headingLines.has(candidate)) break;
         item.push(candidateText);
+        // In the next column the item's lines start at that column's edge.
+        if (changedColumn) textX = x0;
         next++;
       }
       drafts.push({ kind: "list-item", lines: item, marker: marker.marker, ...(leadIn && { leadIn }) });
-      state.list = { kind, ...(leadIn && { leadIn }) };
       index = next;
       continue;
     }
@@ -145,7 +177,7 @@ export function layOutBlocks(lines: readonly Line[], state: LayoutState): PageBl
       drafts.push({ kind: "heading", text: heading.join("\n"), level });
       while ((state.headings[state.headings.length - 1]?.level ?? 0) >= level) state.headings.pop();
       state.headings.push({ text: joined, level });
-      state.list = undefined;
+      state.lists = undefined;
       index += heading.length;
       continue;
     }
@@ -159,7 +191,8 @@ export function layOutBlocks(lines: readonly Line[], state: LayoutState): PageBl
         : !/[.!?:]["')\]]?$/.test(last.lines[last.lines.length - 1] ?? ""));
     if (continues && last?.kind === "paragraph") last.lines.push(text);
     else drafts.push({ kind: "paragraph", lines: [text] });
-    if (!continues) state.list = undefined;
+    // A footnote between two pages' parts of a list does not close it.
+    if (!continues && line.size >= bodySize * 0.9) state.lists = undefined;
     index++;
   }
   return assemble(drafts, startHeadings);
@@ -241,7 +274,9 @@ function isHeading(line: Line, text: string, bodySize: number): boolean {
   }
   if (!/\p{L}/u.test(text)) return false;
   if (line.size >= bodySize * 1.15) return true;
-  return numberedHeading.test(text) && text.length <= 80 && !/[.,;:]$/.test(text) && /\s\p{Lu}/u.test(text);
+  // Footnotes ("15 All of the checklists …") are numbered too, but set smaller than the body.
+  if (line.size < bodySize * 0.95) return false;
+  return numberedHeading.test(text) && text.length <= 80 && !/[.,;:\-–—]$/.test(text);
 }
 
 function headingLevel(text: string, size: number, bodySize: number): number {

@@ -103,11 +103,10 @@ describe("QdrantVectorIndex against a fake Qdrant", () => {
   it("puts a chunk's context (headings, table headers) into its sparse vector, not its payload", async () => {
     const row = { ...chunk("spec", 0, "AES-256 8 4 14"), context: "Key Length\nNumber of Rounds" };
     await index.upsert([row]);
-    const points = (
-      (sentTo(`/collections/${COLLECTION}/points`, "PUT")[0] as { body: unknown }).body as {
-        points: Array<Record<string, unknown>>;
-      }
-    ).points;
+    const body = sentTo(`/collections/${COLLECTION}/points`, "PUT")[0]?.body as
+      | { points: Array<Record<string, unknown>> }
+      | undefined;
+    const points = body?.points ?? [];
     expect(points[0]?.vector).toMatchObject({
       bm25: documentSparseVector("AES-256 8 4 14\nKey Length\nNumber of Rounds"),
     });
