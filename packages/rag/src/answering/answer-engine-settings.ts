@@ -65,7 +65,7 @@ export const answerEngineSettings: AnswerEngineSettings = {
   focusWeight: 2,
   unmentionedAnswerWord: 0.1,
   categoryWeight: 0.5,
-  abstainBelow: 0.9,
+  abstainBelow: 0.85,
   shareOfBest: 0.8,
   nearDuplicate: 0.6,
   maxClaimsPerPart: 3,

@@ -210,11 +210,10 @@ The AES algorithm processes data in blocks of 128 bits.`,
   it("answers without the kind of fact asked for only from a sentence naming everything asked about", () => {
     const bike = passage(1, "The Kestrel K7 is an e-bike with a large battery in the down tube.");
     expect(draftExtractive(question("What is the battery capacity of the Kestrel K7?", [bike])).abstained).toBe(true);
-    // Naming everything asked about without stating a capacity no longer clears the calibrated threshold.
     const named = passage(2, "The battery capacity of the Kestrel K7 is printed on its label.");
-    expect(draftExtractive(question("What is the battery capacity of the Kestrel K7?", [bike, named])).abstained).toBe(
-      true,
-    );
+    expect(quotes("What is the battery capacity of the Kestrel K7?", [bike, named])).toEqual([
+      "The battery capacity of the Kestrel K7 is printed on its label.",
+    ]);
   });
 
   it("takes a figure in the asked attribute's unit for the attribute", () => {
