@@ -39,6 +39,8 @@ describe("auditor through the HTTP API", () => {
       TYPESAFE_API_KEY: "test-key-123",
       TYPESAFE_BASE_URL: jev.url,
       RAG_JEV_BUDGET_MS: String(budgetMs),
+      // The audit needs claims to judge; on this small invented document scores run under the calibrated threshold.
+      RAG_ANSWER_THRESHOLD: "0.5",
     });
     const { payload, headers } = multipartFile(await makeTextPdf(pages), "confidential-policy.pdf");
     const uploaded = await test.app.inject({ method: "POST", url: "/api/documents?wait=true", payload, headers });

@@ -49,6 +49,7 @@ const environmentSchema = z.object({
   RAG_EMBEDDER: z.enum(["none", "ollama"]).default("none"),
   RAG_GENERATOR: z.enum(["extractive", "ollama"]).default("extractive"),
   RAG_TOP_K: integer(8, 1, 50),
+  RAG_ANSWER_THRESHOLD: z.coerce.number().min(-10).max(10).optional(),
   RAG_JEV_MODE: jevModeSchema.default("off"),
   RAG_AUDITOR: z.enum(["jev", "ollama"]).default("jev"),
   RAG_AUDIT_MODEL: z.string().min(1).default("qwen2.5:3b"),
@@ -147,6 +148,8 @@ export interface AppConfig {
   generator: Environment["RAG_GENERATOR"];
   topK: number;
   screenPassages: Environment["RAG_SCREEN_PASSAGES"];
+  /** The extractive engine's abstention threshold; unset keeps the one calibrated on the dev set. */
+  answerThreshold: number | undefined;
   jev: {
     mode: Environment["RAG_JEV_MODE"];
     /** "jev" (hosted, TypeSafe) or "ollama" (OLLAMA_HOST, RAG_AUDIT_MODEL). */
@@ -256,6 +259,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Ap
     generator: env.RAG_GENERATOR,
     topK: env.RAG_TOP_K,
     screenPassages: env.RAG_SCREEN_PASSAGES,
+    answerThreshold: env.RAG_ANSWER_THRESHOLD,
     jev: {
       mode: env.RAG_JEV_MODE,
       auditor: env.RAG_AUDITOR,

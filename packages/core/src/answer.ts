@@ -76,6 +76,23 @@ export const askRequestSchema = z.object({
 });
 export type AskRequest = z.infer<typeof askRequestSchema>;
 
+/** The extractive answer engine's account of one part (see packages/rag/src/answering). */
+export const answerScoreTraceSchema = z.object({
+  part: z.number().int().nonnegative(),
+  threshold: z.number(),
+  candidates: z.number().int().nonnegative(),
+  best: z.number().nullable(),
+  claims: z.array(
+    z.object({
+      localId: z.number().int().positive(),
+      kind: z.string(),
+      score: z.number(),
+      parts: z.record(z.string(), z.number()),
+    }),
+  ),
+});
+export type AnswerScoreTrace = z.infer<typeof answerScoreTraceSchema>;
+
 export const askResponseSchema = z.object({
   id: z.string(),
   question: z.string(),
@@ -106,6 +123,8 @@ export const askResponseSchema = z.object({
     .object({
       generator: z.string(),
       fixups: z.array(z.object({ part: z.number().int().nonnegative(), fixes: z.array(z.string()) })),
+      /** Why the extractive engine chose each claim: per part, the threshold, the best score and each claim's score parts. */
+      scores: z.array(answerScoreTraceSchema).optional(),
     })
     .optional(),
 });

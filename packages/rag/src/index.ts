@@ -7,6 +7,8 @@ export * from "./answer/self-contained";
 export * from "./answer/split-question";
 export * from "./answer/split-sentences";
 export * from "./answer/validate-draft";
+export * from "./answering/answer-engine";
+export * from "./answering/answer-engine-settings";
 export * from "./drafting/content-terms";
 export * from "./drafting/draft-prompt";
 export * from "./drafting/drafter";

@@ -543,6 +543,12 @@ describe("RAGService.ask", () => {
     expect(response.parts.map((part) => part.status)).toEqual(["answered", "abstained", "abstained"]);
     expect(response.parts[0]?.claims[0]?.quote).toBe(sentences.c2);
     expect(response.trace?.generator).toBe("extractive");
+    // The trace says why: the threshold, the best score and the chosen claim's score parts.
+    const first = response.trace?.scores?.find((score) => score.part === 0);
+    expect(first?.claims[0]?.score).toBeGreaterThanOrEqual(first?.threshold ?? Number.POSITIVE_INFINITY);
+    expect(first?.claims[0]?.parts).toHaveProperty("coverage");
+    const second = response.trace?.scores?.find((score) => score.part === 1);
+    expect(second?.claims ?? []).toEqual([]);
   });
 
   it("still returns the answer, with a warning, when it cannot be stored", async () => {

@@ -158,6 +158,9 @@ export class RAGService {
     const displayed = new Set(parts.flatMap((part) => part.claims.flatMap((claim) => claim.citations)));
     const { jev } = this.options;
 
+    const scores = [...drafts.values()].flatMap((draft) =>
+      draft.scores ? [{ part: draft.index, ...draft.scores }] : [],
+    );
     const response: AskResponse = {
       id: crypto.randomUUID(),
       question: request.question,
@@ -185,6 +188,7 @@ export class RAGService {
         fixups: [...drafts.values()]
           .filter((draft) => (draft.fixups?.length ?? 0) > 0)
           .map((draft) => ({ part: draft.index, fixes: draft.fixups ?? [] })),
+        ...(scores.length > 0 ? { scores } : {}),
       },
     };
     try {

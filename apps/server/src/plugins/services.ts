@@ -4,6 +4,7 @@ import type { AnswerAuditor, ComponentHealth } from "@audited-rag/core";
 import { createJevAuditor, createOllamaAuditor } from "@audited-rag/jev";
 import {
   AccountStore,
+  answerEngineSettings,
   DocumentIngestor,
   type Drafter,
   type Embedder,
@@ -80,7 +81,11 @@ export function createServices(config: AppConfig, log?: FastifyBaseLogger): Serv
             timeoutMs: config.ollama.chatTimeoutMs,
             keepAlive: config.ollama.keepAlive,
           })
-        : new ExtractiveDrafter();
+        : new ExtractiveDrafter(
+            config.answerThreshold === undefined
+              ? undefined
+              : { settings: { ...answerEngineSettings, abstainBelow: config.answerThreshold } },
+          );
     const auditor: AnswerAuditor | undefined =
       config.jev.mode === "off"
         ? undefined
@@ -111,6 +116,8 @@ export function createServices(config: AppConfig, log?: FastifyBaseLogger): Serv
       maxDecodedBytes: config.ingest.maxDecodedBytes,
       maxChunksPerPage: config.ingest.maxChunksPerPage,
       maxChunksPerDocument: config.ingest.maxChunksPerDocument,
+      // The extractive engine reads candidates once here, so asks only score them.
+      onChunksReady: (chunks) => drafter.prepare?.(chunks),
     });
     const rag = new RAGService({
       chunks: store,

@@ -21,7 +21,7 @@ describe("splitQuestion", () => {
   it("splits at ', and' and at a comma between two questions", () => {
     expect(parts("What is AES, and how many rounds does it use?")).toEqual([
       "What is AES?",
-      "How many rounds does it use?",
+      "How many rounds does AES use?",
     ]);
     expect(parts("What is AES, how is the key expanded?")).toEqual(["What is AES?", "How is the key expanded?"]);
   });
@@ -32,7 +32,7 @@ describe("splitQuestion", () => {
   });
 
   it("splits on question marks", () => {
-    expect(parts("What is AES? Who published it?")).toEqual(["What is AES?", "Who published it?"]);
+    expect(parts("What is AES? Who published it?")).toEqual(["What is AES?", "Who published AES?"]);
   });
 
   it("splits on semicolons and gives question parts a question mark", () => {
@@ -59,10 +59,43 @@ describe("splitQuestion", () => {
     ]);
   });
 
+  it("splits a comma and a conjunction before a question word led by a preposition", () => {
+    expect(parts("Where is the head office, and within how many days may a customer cancel?")).toEqual([
+      "Where is the head office?",
+      "Within how many days may a customer cancel?",
+    ]);
+    expect(parts("Who signs the lease, and in which month is rent reviewed?")).toEqual([
+      "Who signs the lease?",
+      "In which month is rent reviewed?",
+    ]);
+  });
+
+  it("splits at 'and also', 'but' and 'as well as'", () => {
+    expect(parts("What is the key length, and also how many rounds does AES-128 use?")).toEqual([
+      "What is the key length?",
+      "How many rounds does AES-128 use?",
+    ]);
+    expect(parts("What does the plan cover as well as who approves it?")).toEqual([
+      "What does the plan cover?",
+      "Who approves the plan?",
+    ]);
+    expect(parts("What is the block size as well as the number of rounds for AES-256?")).toEqual([
+      "What is the block size for AES-256?",
+      "What is the number of rounds for AES-256?",
+    ]);
+  });
+
+  it("gives a later part the subject its pronoun stands for", () => {
+    expect(parts("Who publishes the standard and when was it approved?")).toEqual([
+      "Who publishes the standard?",
+      "When was the standard approved?",
+    ]);
+  });
+
   it("splits at an inverted auxiliary with a subject", () => {
     expect(parts("Is AES symmetric and does it use a 128-bit block?")).toEqual([
       "Is AES symmetric?",
-      "Does it use a 128-bit block?",
+      "Does AES use a 128-bit block?",
     ]);
     expect(parts("What is Rijndael and is AES the same thing?")).toEqual([
       "What is Rijndael?",
@@ -70,7 +103,7 @@ describe("splitQuestion", () => {
     ]);
     expect(parts("Who approves the standard and can a vendor extend it?")).toEqual([
       "Who approves the standard?",
-      "Can a vendor extend it?",
+      "Can a vendor extend the standard?",
     ]);
   });
 
@@ -95,7 +128,7 @@ describe("splitQuestion", () => {
     expect(parts("Summarise the key schedule.")).toEqual(["Summarise the key schedule."]);
     expect(parts("Describe the key schedule and how it is computed")).toEqual([
       "Describe the key schedule",
-      "How it is computed?",
+      "How the key schedule is computed?",
     ]);
   });
 

@@ -1,3 +1,5 @@
+import { scopeQuestionParts } from "./scope-question-parts";
+
 /** The parts a question is answered in, and the ones beyond the limit, verbatim. */
 export interface SplitQuestion {
   parts: string[];
@@ -59,6 +61,9 @@ const subjectOpeners = new Set([
   "a",
   "an",
 ]);
+const prepositions = new Set(
+  "within in for by at on to from after before under with of during until since over about into through".split(" "),
+);
 /** "… and is a block cipher", "… and has a key": after these, "a" starts a predicate, not a subject. */
 const copulaOrHave = new Set(["is", "are", "was", "were", "has", "have", "had"]);
 
@@ -82,6 +87,9 @@ function lowerWords(text: string): string[] {
  * subject ("is it", "does the key", "can AES"); "and can be revoked" continues a verb phrase.
  */
 function startsQuestion(text: string): boolean {
+  // "within how many days …", "in which year …": a preposition may lead the question word.
+  const [lead, next] = lowerWords(text);
+  if (lead !== undefined && prepositions.has(lead) && next !== undefined && whWords.has(next)) return true;
   const [firstWord, secondWord] = words(text);
   const first = firstWord?.toLowerCase();
   if (first === undefined) return false;
@@ -104,13 +112,13 @@ function awaitsAnd(before: string): boolean {
  * by a new question, e.g. "What is X and which Y are served". Returns raw pieces.
  */
 function splitClause(clause: string): string[] {
-  const joiner = /\s*,\s*(?:and\s+)?|\s+and\s+/giu;
+  const joiner = /\s*,\s*(?:(?:and|but)(?:\s+also)?\s+)?|\s+(?:and|but)(?:\s+also)?\s+|\s*,?\s+as\s+well\s+as\s+/giu;
   const pieces: string[] = [];
   let pieceStart = 0;
   for (const match of clause.matchAll(joiner)) {
     const before = clause.slice(pieceStart, match.index);
     const after = clause.slice(match.index + match[0].length);
-    const plainComma = !/and/i.test(match[0]);
+    const plainComma = !/\b(?:and|but|as)\b/i.test(match[0]);
     // A bare comma splits only between two questions: "In AES, what is …" stays whole.
     const opensQuestion = plainComma
       ? whWords.has(lowerWords(after)[0] ?? "") && startsQuestion(before)
@@ -148,8 +156,12 @@ export function splitQuestion(question: string): SplitQuestion {
       pieces.push({ raw: isLast && terminator === "?" ? `${raw}?` : raw, question: asQuestion(raw, terminator) });
     });
   }
+  const scoped = scopeQuestionParts(pieces.map((piece) => piece.question));
   return {
-    parts: pieces.slice(0, MAX_QUESTION_PARTS).map((piece) => piece.question),
-    notAnswered: pieces.slice(MAX_QUESTION_PARTS).map((piece) => piece.raw),
+    parts: scoped.slice(0, MAX_QUESTION_PARTS),
+    notAnswered:
+      scoped.length > pieces.length
+        ? scoped.slice(MAX_QUESTION_PARTS)
+        : pieces.slice(MAX_QUESTION_PARTS).map((piece) => piece.raw),
   };
 }

@@ -18,7 +18,7 @@ export interface ExpectedAnswer {
 }
 
 const frequencyQuestion = /\bhow (?:often|frequently)\b|\bat what (?:interval|frequency)\b/i;
-const durationQuestion = /\bhow long\b|\bhow much time\b/i;
+const durationQuestion = /\bhow long\b|\bhow much time\b|\bhow (?:soon|quickly)\b|\bwithin how\b/i;
 const timeQuestion = /^\s*(?:until |since |by )?when\b|\b(?:what|which) (?:year|date|day|month|time)\b/i;
 const quantityQuestion =
   /\bhow (?:many|much|large|big|small|old|far|fast|heavy|tall|wide|high|deep)\b|\b(?:size|length|number|count|amount|limit|maximum|minimum|rate)\b/i;

@@ -34,6 +34,16 @@ export interface DraftPart {
   error?: string;
   /** Lenient-parsing fix-ups that fired for this part, e.g. `stripped_fence`. */
   fixups?: string[];
+  /** Why these claims were chosen, when the drafter scores candidates (the extractive engine does). */
+  scores?: DraftScoreTrace;
+}
+
+/** The answer engine's account of one part: the threshold, the best score and each claim's score parts. */
+export interface DraftScoreTrace {
+  threshold: number;
+  candidates: number;
+  best: number | null;
+  claims: Array<{ localId: number; kind: string; score: number; parts: Record<string, number> }>;
 }
 
 /** Writes claims with verbatim quotes from retrieved passages. */
@@ -43,5 +53,10 @@ export interface Drafter {
   readonly model?: string;
   /** Drafts every part; one part's failure is reported on that part, not thrown. */
   draft(parts: DraftPartInput[], signal?: AbortSignal): Promise<DraftPart[]>;
+  /**
+   * Reads a document's passages ahead of any ask, once they are stored; optional. The extractive
+   * engine keeps their candidates, so an ask only scores them.
+   */
+  prepare?(passages: Array<Pick<DraftPassage, "text" | "structure">>): void;
   health(signal?: AbortSignal): Promise<ComponentHealth>;
 }

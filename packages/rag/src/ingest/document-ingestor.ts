@@ -14,6 +14,7 @@ import {
   StorageError,
   UnsupportedMediaError,
 } from "@audited-rag/core";
+import type { DraftPassage } from "../drafting/drafter";
 import type { Embedder } from "../embedding/embedder";
 import type { VectorIndex } from "../retrieval/vector-index";
 import { type NewChunk, sha256Hex } from "../store/chunk-record";
@@ -52,6 +53,8 @@ export interface DocumentIngestorOptions {
   /** Texts per embedder call; progress is reported after each. */
   embedBatchSize?: number;
   createId?: () => string;
+  /** Called with a document's chunks once it is ready, e.g. so the drafter reads them before any ask. */
+  onChunksReady?: (chunks: Array<Pick<DraftPassage, "text" | "structure">>) => void;
 }
 
 /** An uploaded file waiting on disk. The ingestor owns `tempPath` from here on: it moves or deletes it. */
@@ -373,7 +376,9 @@ export class DocumentIngestor {
         extraction.pages,
         chunks.map(({ context: _context, ...chunk }) => chunk),
       );
-      return store.markReady(document.id, { chunks: chunks.length, warnings: extraction.warnings });
+      const ready = store.markReady(document.id, { chunks: chunks.length, warnings: extraction.warnings });
+      this.options.onChunksReady?.(chunks);
+      return ready;
     } catch (error) {
       throw await this.fail(document, signal.aborted ? signal.reason : error, signal.aborted);
     }

@@ -1,4 +1,4 @@
-import type { DevQuestion } from "./run-dev-set";
+import type { DevQuestion } from "./run-invented-set";
 
 const fips = "NIST.FIPS.197.pdf";
 const airmf = "NIST.AI.100-1.pdf";

@@ -2,12 +2,12 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type AskResponse, containsNormalized, normalizeForMatch } from "@audited-rag/core";
-import { DocumentIngestor } from "../../ingest/document-ingestor";
-import { SqliteVectorIndex } from "../../retrieval/sqlite-vector-index";
-import { RAGService } from "../../service";
-import { sha256Hex } from "../../store/chunk-record";
-import { MetadataStore } from "../../store/metadata-store";
-import type { Drafter } from "../drafter";
+import type { Drafter } from "../../packages/rag/src/drafting/drafter";
+import { DocumentIngestor } from "../../packages/rag/src/ingest/document-ingestor";
+import { SqliteVectorIndex } from "../../packages/rag/src/retrieval/sqlite-vector-index";
+import { RAGService } from "../../packages/rag/src/service";
+import { sha256Hex } from "../../packages/rag/src/store/chunk-record";
+import { MetadataStore } from "../../packages/rag/src/store/metadata-store";
 
 /** A development question: answerable ones name the document, gold pages and a fact a right quote contains. */
 export interface DevQuestion {

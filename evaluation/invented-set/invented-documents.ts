@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { wrapText } from "../../../../../tests/support/make-pdf";
+import { wrapText } from "../../tests/support/make-pdf";
 
 /**
  * Invented documents for the drafter's development set (not the eval's holdout). A block is a

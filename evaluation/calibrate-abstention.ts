@@ -1,0 +1,174 @@
+/**
+ * `npm run eval:calibrate`: chooses the answer engine's abstention threshold on the dev set by
+ * the procedure in evaluation/README.md ("Choosing the abstention threshold"). It asks every
+ * dev-set question once with abstention off, records each claim's score from the answer's
+ * trace, then replays every threshold on a grid: a part keeps the claims scoring at least the
+ * threshold (exactly what the engine would have kept, since selection only ever adds claims
+ * in score order above it). It prints the curve and the chosen threshold.
+ *
+ *   node --import tsx evaluation/calibrate-abstention.ts [--corpus DIR] [--json]
+ */
+import { existsSync } from "node:fs";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import type { AskResponse } from "@audited-rag/core";
+import { buildApp } from "../apps/server/src/app";
+import { parseConfig } from "../apps/server/src/config";
+import { answerEngineSettings } from "../packages/rag/src/answering/answer-engine-settings";
+import { type LoadedDevQuestion, loadDevSet } from "./dev-set-schema";
+import { type ScoredAnswer, scoreDevQuestion } from "./dev-set-scoring";
+import { appEnvironment, ask, defaultCorpusDir, upload } from "./eval-app";
+import { wilsonInterval } from "./wilson-interval";
+
+const repoRoot = fileURLToPath(new URL("..", import.meta.url));
+
+/** The target of the procedure: abstain on at least this share of the unanswerable questions. */
+export const ABSTENTION_TARGET = 0.9;
+
+interface ScoredClaim {
+  text: string;
+  quote: string;
+  cited: Array<{ filename: string; page: number }>;
+  score: number;
+}
+
+/** Every claim of a response with its score from the trace (parts whose trace does not line up are left out). */
+function scoredClaims(response: AskResponse): ScoredClaim[] {
+  const byId = new Map(response.ledger.map((entry) => [entry.id, entry]));
+  return response.parts.flatMap((part) => {
+    const trace = response.trace?.scores?.find((scores) => scores.part === part.index);
+    if (!trace || trace.claims.length !== part.claims.length) return [];
+    return part.claims.map((claim, k) => ({
+      text: claim.text,
+      quote: claim.quote,
+      cited: claim.citations.flatMap((id) => {
+        const entry = byId.get(id);
+        return entry ? [{ filename: entry.filename, page: entry.page }] : [];
+      }),
+      score: trace.claims[k]?.score ?? Number.NEGATIVE_INFINITY,
+    }));
+  });
+}
+
+export interface CurvePoint {
+  threshold: number;
+  correct: number;
+  answerable: number;
+  abstained: number;
+  unanswerable: number;
+}
+
+/** Correct answers and abstentions at each threshold, replayed from claims scored with abstention off. */
+export function abstentionCurve(
+  questions: LoadedDevQuestion[],
+  claims: ScoredClaim[][],
+  retrieved: ScoredAnswer["retrieved"][],
+  thresholds: number[],
+): CurvePoint[] {
+  return thresholds.map((threshold) => {
+    let correct = 0;
+    let abstained = 0;
+    questions.forEach((question, k) => {
+      const kept = (claims[k] ?? []).filter((claim) => claim.score >= threshold);
+      const outcome = scoreDevQuestion(
+        question,
+        { claims: kept, retrieved: retrieved[k] ?? [], latencyMs: 0 },
+        () => undefined,
+      );
+      if (question.category === "unanswerable") abstained += kept.length === 0 ? 1 : 0;
+      else correct += outcome.correct ? 1 : 0;
+    });
+    const unanswerable = questions.filter((question) => question.category === "unanswerable").length;
+    return { threshold, correct, answerable: questions.length - unanswerable, abstained, unanswerable };
+  });
+}
+
+/**
+ * The written procedure (evaluation/README.md), fixed before the dev set was run: the lowest
+ * threshold whose abstention on unanswerable questions reaches the target; correct answers only
+ * fall as the threshold rises, so the lowest such threshold keeps the most. When no threshold
+ * reaches it, the one with the highest balanced accuracy (share correct + share abstained).
+ */
+export function chooseThreshold(curve: CurvePoint[]): { point: CurvePoint; reachedTarget: boolean } {
+  const reaching = curve.filter((point) => point.abstained >= ABSTENTION_TARGET * point.unanswerable);
+  if (reaching.length > 0) {
+    const lowest = reaching.reduce((low, point) => (point.threshold < low.threshold ? point : low));
+    return { point: lowest, reachedTarget: true };
+  }
+  const balanced = (point: CurvePoint) => point.correct / point.answerable + point.abstained / point.unanswerable;
+  const best = curve.reduce((top, point) => (balanced(point) > balanced(top) ? point : top));
+  return { point: best, reachedTarget: false };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { corpus: { type: "string" }, json: { type: "boolean", default: false } } });
+  const corpusDir = values.corpus ?? defaultCorpusDir(repoRoot);
+  const devSetDir = path.join(repoRoot, "evaluation/dev-set");
+  const names = (await readdir(devSetDir)).filter((name) => name.endsWith(".json")).sort();
+  const questions = loadDevSet(
+    await Promise.all(
+      names.map(async (name) => ({ name, content: JSON.parse(await readFile(path.join(devSetDir, name), "utf8")) })),
+    ),
+  ).filter((question) => existsSync(path.join(corpusDir, question.document)));
+  // Abstention off for the run: every part keeps its best claims, so any threshold can be replayed.
+  const chosen = answerEngineSettings.abstainBelow;
+  answerEngineSettings.abstainBelow = -1000;
+  const dataDir = await mkdtemp(path.join(tmpdir(), "audited-rag-calibrate-"));
+  const app = await buildApp(parseConfig(appEnvironment("extractive", dataDir)), { logger: false });
+  try {
+    for (const document of new Set(questions.map((question) => question.document))) {
+      await upload(app, path.basename(document), new Uint8Array(await readFile(path.join(corpusDir, document))));
+    }
+    const claims: ScoredClaim[][] = [];
+    const retrieved: ScoredAnswer["retrieved"][] = [];
+    for (const question of questions) {
+      const response = await ask(app, question.id, question.question);
+      claims.push(scoredClaims(response));
+      retrieved.push(
+        response.ledger.map((entry) => ({ filename: entry.filename, page: entry.page, rank: entry.rank })),
+      );
+    }
+    const thresholds = Array.from({ length: 41 }, (_, k) => Math.round(k * 5) / 100);
+    const curve = abstentionCurve(questions, claims, retrieved, thresholds);
+    const { point, reachedTarget } = chooseThreshold(curve);
+    if (values.json) {
+      const perQuestion = questions.map((question, k) => ({
+        id: question.id,
+        category: question.category,
+        best: Math.max(Number.NEGATIVE_INFINITY, ...(claims[k] ?? []).map((claim) => claim.score)),
+        correct:
+          question.category !== "unanswerable" &&
+          scoreDevQuestion(
+            question,
+            { claims: claims[k] ?? [], retrieved: retrieved[k] ?? [], latencyMs: 0 },
+            () => undefined,
+          ).correct,
+      }));
+      process.stdout.write(
+        `${JSON.stringify({ curve, chosen: point, reachedTarget, current: chosen, questions: perQuestion }, null, 2)}\n`,
+      );
+      return;
+    }
+    const rate = (k: number, n: number) => {
+      const { low, high } = wilsonInterval(k, n);
+      return `${k}/${n} = ${Math.round((100 * k) / n)}% [${Math.round(100 * low)}–${Math.round(100 * high)}]`;
+    };
+    console.log("threshold  correct (answerable)        abstained (unanswerable)");
+    for (const p of curve) {
+      console.log(
+        `${p.threshold.toFixed(2).padStart(9)}  ${rate(p.correct, p.answerable).padEnd(26)}  ${rate(p.abstained, p.unanswerable)}`,
+      );
+    }
+    console.log(
+      `\nChosen threshold ${point.threshold.toFixed(2)} (${reachedTarget ? `lowest reaching ${ABSTENTION_TARGET * 100}% abstention` : "target not reached: highest balanced accuracy"}); settings now ${chosen}.`,
+    );
+  } finally {
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await main();

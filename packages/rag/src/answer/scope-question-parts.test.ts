@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { scopeQuestionParts, splitAsWellAs, subjectOf } from "./scope-question-parts";
+
+describe("scopeQuestionParts", () => {
+  it("gives a pronoun the subject of the part before", () => {
+    expect(scopeQuestionParts(["Who publishes the standard?", "When was it approved?"])).toEqual([
+      "Who publishes the standard?",
+      "When was the standard approved?",
+    ]);
+    expect(scopeQuestionParts(["What is AES?", "How many rounds does it use?"])).toEqual([
+      "What is AES?",
+      "How many rounds does AES use?",
+    ]);
+  });
+
+  it("leaves parts without a pronoun, and a first part, as they are", () => {
+    const parts = ["Where is the head office?", "Within how many days may a customer cancel?"];
+    expect(scopeQuestionParts(parts)).toEqual(parts);
+    expect(scopeQuestionParts(["Is it symmetric?"])).toEqual(["Is it symmetric?"]);
+  });
+
+  it("splits 'as well as' between noun phrases, each with the opening and the trailing scope", () => {
+    expect(splitAsWellAs("What is the block size as well as the number of rounds for AES-256?")).toEqual([
+      "What is the block size for AES-256?",
+      "What is the number of rounds for AES-256?",
+    ]);
+    expect(splitAsWellAs("What are the key lengths and block sizes of AES?")).toBeNull();
+    expect(splitAsWellAs("Summarise the plan as well as the budget")).toBeNull();
+  });
+
+  it("finds a name before a determiner phrase as the subject", () => {
+    expect(subjectOf("What media type is registered for JWT?")).toBe("JWT");
+    expect(subjectOf("Where is the head office?")).toBe("the head office");
+    expect(subjectOf("Why?")).toBeNull();
+  });
+});

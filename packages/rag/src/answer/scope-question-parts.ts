@@ -1,0 +1,60 @@
+/**
+ * Gives each part of a split question the subject it needs, since each part is retrieved and
+ * answered alone: a pronoun that points back at the part before takes that part's subject
+ * ("Who publishes the standard?" + "When was it approved?" → "When was the standard
+ * approved?"), and a noun phrase joined by "as well as" becomes a question of its own with the
+ * same opening and the same trailing scope ("What is the block size as well as the number of
+ * rounds for AES-256?" → "What is the block size for AES-256?", "What is the number of rounds
+ * for AES-256?").
+ */
+
+const questionOpening =
+  /^((?:(?:what|which|who|where|when|how(?:\s+\p{L}+)?)\s+(?:is|are|was|were|does|do|did|can|may|must|should|will)\s+))(.+)$/iu;
+/** A trailing scope naming what both noun phrases belong to: "for AES-256", "of the Kestrel K7". */
+const trailingScope =
+  /\s+((?:for|of|in|on|under|with)\s+(?:the\s+)?(?:\S*[\p{Lu}\p{N}]\S*)(?:\s+\S*[\p{Lu}\p{N}]\S*)*)$/u;
+/** A subject a later pronoun may stand for: a name, or a noun phrase opened by a determiner. */
+const namedPhrase = /\b(\p{Lu}[\p{L}\p{N}]*(?:[-/][\p{L}\p{N}]+)*(?:\s+\p{Lu}[\p{L}\p{N}]*(?:[-/][\p{L}\p{N}]+)*)*)/gu;
+const determinerPhrase = /\b((?:the|a|an|this|that)\s+(?:[\p{L}\p{N}-]+\s+){0,3}?[\p{L}\p{N}-]+)\s*$/iu;
+const auxiliarySubject =
+  /^\s*(?:what|which|who|whom|where|when|why|how)(?:\s+\p{L}+)?\s+(?:does|do|did|can|could|may|might|should|will|would|must)\s+((?:the|a|an|this|that|its|their)\s+(?:[\p{L}\p{N}-]+\s+){0,3}?[\p{L}\p{N}-]+)\s+\p{Ll}+$/iu;
+const pronoun = /\b(it|they|them)\b/i;
+
+/** Splits "What is X as well as Y for Z?" into two scoped questions, or returns null. */
+export function splitAsWellAs(question: string): string[] | null {
+  const body = question.replace(/\?+\s*$/, "");
+  const [left, right, ...rest] = body.split(/\s*,?\s+as\s+well\s+as\s+/i);
+  if (left === undefined || right === undefined || rest.length > 0) return null;
+  const opening = questionOpening.exec(left);
+  if (opening === null) return null;
+  const scope = trailingScope.exec(right);
+  const second = scope ? right.slice(0, scope.index) : right;
+  const tail = scope ? ` ${scope[1]}` : "";
+  const head = opening[1] as string;
+  return [`${head}${opening[2]}${tail}?`, `${head}${second}${tail}?`];
+}
+
+/** The subject a pronoun in a later part may stand for: the last name, else the last determiner phrase. */
+export function subjectOf(question: string): string | null {
+  const body = question.replace(/[?.!]+\s*$/, "");
+  // "What does the plan cover": the subject stands between the auxiliary and the closing verb.
+  const inverted = auxiliarySubject.exec(body);
+  if (inverted) return inverted[1] as string;
+  const withoutOpening = body.replace(/^\s*\S+/, "");
+  const names = [...withoutOpening.matchAll(namedPhrase)].map((match) => match[1] as string);
+  if (names.length > 0) return names.at(-1) ?? null;
+  return determinerPhrase.exec(body)?.[1] ?? null;
+}
+
+/** Each part with the subject it needs (see the file comment). */
+export function scopeQuestionParts(parts: string[]): string[] {
+  const split = parts.flatMap((part) => splitAsWellAs(part) ?? [part]);
+  return split.map((part, k) => {
+    if (k === 0 || !pronoun.test(part)) return part;
+    const subject = subjectOf(split[k - 1] as string);
+    if (subject === null) return part;
+    return part.replace(pronoun, (word) =>
+      /^\p{Lu}/u.test(word) ? subject.charAt(0).toUpperCase() + subject.slice(1) : subject,
+    );
+  });
+}

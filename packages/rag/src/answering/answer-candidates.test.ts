@@ -1,0 +1,109 @@
+import { containsNormalized } from "@audited-rag/core";
+import { describe, expect, it } from "vitest";
+import type { PassageStructure } from "../structure/passage-structure";
+import { answerCandidates, definedSubject, isDebris } from "./answer-candidates";
+import { inferStructure } from "./infer-structure";
+
+const flat = (text: string) => answerCandidates(text, inferStructure(text));
+
+describe("answerCandidates", () => {
+  it("restates a table row with its headers and quotes the row as printed", () => {
+    const text = "Key Length\n(Nk words)\nNumber of\nRounds\nAES-128 4 10\nAES-256 8 14";
+    const rows = flat(text).filter((candidate) => candidate.kind === "table-row");
+    expect(rows.map((row) => row.quote)).toEqual(["AES-128 4 10", "AES-256 8 14"]);
+    expect(rows[1]?.claimText).toBe("For AES-256, Key Length (Nk words) is 8 and Number of Rounds is 14.");
+    expect(rows[1]?.subject).toBe("AES-256");
+    expect(rows[1]?.context).toEqual(expect.arrayContaining(["Number of Rounds"]));
+  });
+
+  it("gives a list item its lead-in in the claim and quotes the item alone", () => {
+    const text = "The plan should include:\n• clear information to deployers;\n• a contact point for complaints.";
+    const items = flat(text).filter((candidate) => candidate.kind === "list-item");
+    expect(items.map((item) => item.quote)).toEqual([
+      "clear information to deployers;",
+      "a contact point for complaints.",
+    ]);
+    expect(items[1]?.claimText).toBe("The plan should include: a contact point for complaints.");
+  });
+
+  it("joins a sentence ending in a colon with what follows it", () => {
+    const text = "The plan should include:\n• clear information to deployers;\n• a contact point.";
+    const joined = flat(text).find((candidate) => candidate.kind === "sentence");
+    expect(joined?.quote).toBe(text);
+  });
+
+  it("strips a connective when the rest stands alone, else joins the sentence before", () => {
+    const text =
+      "The key schedule expands the key. Furthermore, the cipher uses 14 rounds. It runs fast on every platform.";
+    const claims = flat(text).map((candidate) => candidate.claimText);
+    expect(claims).toContain("The cipher uses 14 rounds.");
+    expect(claims).toContain("The cipher uses 14 rounds. It runs fast on every platform.");
+    const joined = flat(text).find((candidate) => candidate.claimText.endsWith("platform."));
+    expect(joined?.quote).toBe("Furthermore, the cipher uses 14 rounds. It runs fast on every platform.");
+  });
+
+  it("reads definitions: 'X is a …', numbered Definition paragraphs and a labelled heading", () => {
+    expect(definedSubject("A tropical semiring is the set of reals with min and plus.")).toBe("tropical semiring");
+    expect(definedSubject("Plaintext: Data input to the Cipher.")).toBe("Plaintext");
+    expect(definedSubject("The cipher runs fast.")).toBeUndefined();
+    const text = "Definition 2.1. A tropical semiring is the set of reals with min and plus.";
+    const [definition] = flat(text);
+    expect(definition?.kind).toBe("definition");
+    expect(definition?.quote).toBe(text);
+    const labelled = flat("10.2.3 202 Accepted\nThe request has been accepted for processing.");
+    expect(labelled[0]?.claimText).toBe("10.2.3 202 Accepted: The request has been accepted for processing.");
+    // A heading labels the sentence; it is not a term the sentence defines.
+    expect(labelled[0]?.kind).toBe("sentence");
+    expect(definedSubject("Self-attention, sometimes called intra-attention, is an attention mechanism.")).toBe(
+      "Self-attention",
+    );
+    expect(definedSubject("To this end, we define the scatter width (S) as the number of nodes.")).toBe(
+      "scatter width (S)",
+    );
+  });
+
+  it("leaves out debris: cut-off sentence tails, formulas and hex dumps", () => {
+    expect(isDebris("5.2). Those words are added to the State.")).toBe(true);
+    expect(isDebris("round[10].is_box cbd264d717aa5f8c62b2819c8b02af42")).toBe(true);
+    expect(isDebris("The AES algorithm uses keys of 128 bits.")).toBe(false);
+  });
+
+  it("uses recorded structure when the passage has it, and every quote stays verbatim", () => {
+    const text = "3 Results\nModel | Accuracy\nBaseline | 71.2\nOurs | 84.5";
+    const structure: PassageStructure = {
+      headings: ["Evaluation"],
+      blocks: [
+        { kind: "heading", span: { start: 0, end: 9 } },
+        {
+          kind: "table-row",
+          span: { start: 44, end: 53 },
+          cells: [
+            { start: 44, end: 48 },
+            { start: 51, end: 53 + 0 },
+          ],
+          headers: ["Model", "Accuracy"],
+          caption: "Table 2. Accuracy by model",
+        },
+      ],
+    };
+    structure.blocks[1] = {
+      kind: "table-row",
+      span: { start: text.indexOf("Ours"), end: text.length },
+      cells: [
+        { start: text.indexOf("Ours"), end: text.indexOf("Ours") + 4 },
+        { start: text.indexOf("84.5"), end: text.length },
+      ],
+      headers: ["Model", "Accuracy"],
+      caption: "Table 2. Accuracy by model",
+    };
+    const [row] = answerCandidates(text, structure);
+    expect(row?.claimText).toBe("For Ours, Accuracy is 84.5.");
+    expect(row?.quote).toBe("Ours | 84.5");
+    expect(row?.context).toEqual(["Evaluation", "3 Results", "Model", "Accuracy", "Table 2. Accuracy by model"]);
+    for (const candidate of flat("The plan should include:\n• a contact point.\nKey\nValue\nA 1 2\nB 3 4")) {
+      expect(
+        containsNormalized("The plan should include:\n• a contact point.\nKey\nValue\nA 1 2\nB 3 4", candidate.quote),
+      ).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,115 @@
+import { splitSentences } from "../answer/split-sentences";
+import type { ListItemBlock, PassageStructure, StructureBlock, TableRowBlock } from "../structure/passage-structure";
+import {
+  type AnswerCandidate,
+  asStatement,
+  capitalise,
+  clean,
+  definedSubject,
+  MAX_QUOTE_CHARS,
+  standsAlone,
+  withStop,
+} from "./candidate-text";
+import { labelledSentence, sentenceCandidates } from "./sentence-candidates";
+
+export { type AnswerCandidate, type CandidateKind, definedSubject, isDebris } from "./candidate-text";
+
+/** How many following blocks a sentence ending in a colon takes with it. */
+const MAX_JOINED_BLOCKS = 6;
+
+function listItemCandidate(text: string, block: ListItemBlock, context: string[]): AnswerCandidate | null {
+  const raw = text.slice(block.span.start, block.span.end);
+  const markerAt = block.marker ? raw.indexOf(block.marker) : -1;
+  const offset = markerAt >= 0 && markerAt < 4 ? markerAt + (block.marker?.length ?? 0) : 0;
+  const body = raw.slice(offset);
+  const quote = body.trim();
+  if (quote.length === 0 || quote.length > MAX_QUOTE_CHARS) return null;
+  const item = clean(quote).replace(/[;,]\s*(?:and|or)?$/i, "");
+  const leadIn = block.leadIn ? clean(block.leadIn) : "";
+  const claim = asStatement(leadIn ? `${leadIn.replace(/[:\s]*$/, ":")} ${item}` : capitalise(item));
+  if (claim === null) return null;
+  const subject = definedSubject(item);
+  return {
+    kind: "list-item",
+    quote,
+    start: block.span.start + offset + (body.length - body.trimStart().length),
+    claimText: withStop(claim),
+    context: leadIn ? [...context, leadIn] : context,
+    ...(subject === undefined ? {} : { subject }),
+  };
+}
+
+function tableRowCandidate(text: string, block: TableRowBlock, context: string[]): AnswerCandidate | null {
+  const quote = text.slice(block.span.start, block.span.end).trim();
+  const cells = block.cells.map((cell) => clean(text.slice(cell.start, cell.end)));
+  if (quote.length === 0 || cells.length === 0) return null;
+  const headers = block.headers.map((header) => clean(header));
+  // The label is the first cell when it has no header or holds words, e.g. "AES-256".
+  const labelled = cells.length > 1 && (headers[0] === "" || /\p{L}/u.test(cells[0] as string));
+  const label = labelled ? (cells[0] as string) : "";
+  const pairs = cells
+    .map((cell, k) => ({ header: headers[k] ?? "", cell }))
+    .slice(labelled ? 1 : 0)
+    .filter((pair) => pair.cell.length > 0);
+  const caption = block.caption ? clean(block.caption) : "";
+  let claim: string;
+  if (pairs.some((pair) => pair.header !== "")) {
+    const facts = pairs.map((pair) => (pair.header ? `${pair.header} is ${pair.cell}` : pair.cell));
+    const listed = facts.length > 1 ? `${facts.slice(0, -1).join(", ")} and ${facts.at(-1)}` : (facts[0] ?? "");
+    claim = label ? `For ${label}, ${listed}.` : `${capitalise(listed)}.`;
+  } else {
+    claim = `${caption ? `${caption.replace(/[.:\s]*$/, "")} lists` : "The table lists"} ${clean(quote)}.`;
+  }
+  if (!standsAlone(claim)) return null;
+  const headerContext = [...headers.filter(Boolean), ...(caption ? [caption] : [])];
+  return {
+    kind: "table-row",
+    quote,
+    start: block.span.start + (text.slice(block.span.start).length - text.slice(block.span.start).trimStart().length),
+    claimText: claim,
+    context: [...context, ...headerContext],
+    ...(label ? { subject: label } : {}),
+  };
+}
+
+/**
+ * Every candidate answer in a passage, in reading order: sentences of paragraphs (a sentence
+ * ending in a colon joined with what follows it, one leaning on the sentence before joined with
+ * that one or stripped of its connective), definitions, list items with their lead-in and table
+ * rows restated with their headers. A candidate whose claim could not stand alone is left out.
+ */
+export function answerCandidates(text: string, structure: PassageStructure): AnswerCandidate[] {
+  const headings = [...structure.headings];
+  const candidates: AnswerCandidate[] = [];
+  const { blocks } = structure;
+  blocks.forEach((block, k) => {
+    const context = headings.slice(-2);
+    if (block.kind === "heading") {
+      headings.push(clean(text.slice(block.span.start, block.span.end)));
+      return;
+    }
+    if (block.kind === "paragraph" && blocks[k - 1]?.kind === "heading") {
+      const labelled = labelledSentence(text, blocks[k - 1] as StructureBlock, block, headings.slice(-3, -1));
+      if (labelled) candidates.push(labelled);
+    }
+    if (block.kind === "paragraph") {
+      const following = () => {
+        const taken = blocks.slice(k + 1, k + 1 + MAX_JOINED_BLOCKS);
+        const items = taken.filter((_, j) => taken.slice(0, j + 1).every((b) => b.kind === "list-item"));
+        const last = items.at(-1) ?? (taken[0]?.kind === "paragraph" ? taken[0] : undefined);
+        return last ? { end: last.span.end, text: text.slice(block.span.start, last.span.end) } : null;
+      };
+      candidates.push(...sentenceCandidates(text, block.span.start, block.span.end, context, following));
+      return;
+    }
+    const made =
+      block.kind === "list-item" ? listItemCandidate(text, block, context) : tableRowCandidate(text, block, context);
+    if (made) candidates.push(made);
+    // An item of several sentences ("3. Explanation. The AES …") also answers sentence by sentence.
+    if (block.kind === "list-item" && splitSentences(text.slice(block.span.start, block.span.end)).length > 1) {
+      const itemContext = block.leadIn ? [...context, clean(block.leadIn)] : context;
+      candidates.push(...sentenceCandidates(text, block.span.start, block.span.end, itemContext, () => null));
+    }
+  });
+  return candidates;
+}

@@ -1,0 +1,73 @@
+/**
+ * Every weight and threshold of the extractive answer engine, in one place. A candidate's
+ * score is the weighted sum
+ *
+ *   coverage·C + context·X + proximity·P + answerType·T − typeMissing·M + rank·R + definition·D − crossReference·F + figure·G − namesOnly·N − namedMissing·M′
+ *
+ * (each part in [0, 1], described in score-candidate.ts). The abstention threshold is chosen on
+ * the dev set by `npm run eval:calibrate` (procedure in evaluation/README.md, "Choosing the
+ * answer engine's settings"). The weights were set by what each part means, on hand-made
+ * passages and our own questions; the names-missing part was added after reading dev-set
+ * failures, as a general rule with a round weight. No weight was fitted to a question.
+ */
+export interface AnswerEngineSettings {
+  /** Weights of the score's parts. */
+  weights: {
+    coverage: number;
+    context: number;
+    proximity: number;
+    answerType: number;
+    typeMissing: number;
+    rank: number;
+    definition: number;
+    crossReference: number;
+    figure: number;
+    namesOnly: number;
+    namedMissing: number;
+  };
+  /** How much a match counts by how it was made: the same word, another form of it, a related word. */
+  match: { exact: number; form: number; related: number };
+  /** A name counts this many times as much as a common word of the same rarity. */
+  namedWeight: number;
+  /** The counted noun of "how many X" and the measured attribute count this many times as much. */
+  focusWeight: number;
+  /** A word of the category asked about ("which status code") counts this much: answers leave it to their heading. */
+  categoryWeight: number;
+  /** An answer-type word ("period", "number") that no candidate mentions counts this much. */
+  unmentionedAnswerWord: number;
+  /** Below this best score, a part abstains. */
+  abstainBelow: number;
+  /** A further claim must score at least this share of the best. */
+  shareOfBest: number;
+  /** Claims whose words overlap this much (Jaccard) say the same thing. */
+  nearDuplicate: number;
+  maxClaimsPerPart: number;
+  /** Passages whose candidates are kept analysed, by text hash. */
+  cacheEntries: number;
+}
+
+export const answerEngineSettings: AnswerEngineSettings = {
+  weights: {
+    coverage: 1,
+    context: 0.6,
+    proximity: 0.15,
+    answerType: 0.2,
+    typeMissing: 0.25,
+    rank: 0.05,
+    definition: 0.15,
+    crossReference: 0.3,
+    figure: 0.05,
+    namesOnly: 0.5,
+    namedMissing: 0.5,
+  },
+  match: { exact: 1, form: 0.85, related: 0.55 },
+  namedWeight: 1.5,
+  focusWeight: 2,
+  unmentionedAnswerWord: 0.1,
+  categoryWeight: 0.5,
+  abstainBelow: 0.85,
+  shareOfBest: 0.8,
+  nearDuplicate: 0.6,
+  maxClaimsPerPart: 3,
+  cacheEntries: 4000,
+};

@@ -1,0 +1,106 @@
+import { containsNormalized } from "@audited-rag/core";
+import { describe, expect, it } from "vitest";
+import { validateDraft } from "../answer/validate-draft";
+import type { DraftPassage } from "../drafting/drafter";
+import { AnswerEngine } from "./answer-engine";
+import { CandidateCache } from "./candidate-cache";
+
+const engine = new AnswerEngine();
+const ask = (question: string, passages: DraftPassage[]) => engine.answer({ index: 0, question, passages });
+
+const table: DraftPassage = {
+  localId: 1,
+  source: "cipher.pdf",
+  text: "For the cipher, the number of rounds depends on the key length.\nKey Length\nNumber of\nRounds\nAES-128 4 10\nAES-192 6 12\nAES-256 8 14\nFigure 4. Key-Round Combinations.",
+};
+const lease: DraftPassage = {
+  localId: 2,
+  source: "lease.pdf",
+  text: "Payments\nRent is due on the first day of each month.\nThe tenant may cancel the lease within 14 days of signing.\nThe landlord must provide:\n• a copy of the inventory;\n• the keys to every lock.",
+};
+
+describe("AnswerEngine", () => {
+  it("answers a table lookup from the row, restated with its headers, quoted as printed", () => {
+    const draft = ask("How many rounds does AES-256 use?", [table, lease]);
+    expect(draft.claims[0]?.quote).toBe("AES-256 8 14");
+    expect(draft.claims[0]?.text).toBe("For AES-256, Key Length is 8 and Number of Rounds is 14.");
+    expect(draft.scores?.claims[0]?.kind).toBe("table-row");
+    expect(draft.scores?.claims[0]?.score).toBeGreaterThanOrEqual(draft.scores?.threshold ?? 0);
+  });
+
+  it("answers a question worded differently from the page", () => {
+    const draft = ask("When do I have to pay the rent?", [table, lease]);
+    // The heading above ("Payments") may come with it: it is what met "pay".
+    expect(draft.claims[0]?.quote).toMatch(/Rent is due on the first day of each month\.$/);
+  });
+
+  it("answers from a list item with its lead-in", () => {
+    const draft = ask("What must the landlord provide?", [table, lease]);
+    // The lead-in quoted with the whole list answers at once; the items alone would repeat it.
+    expect(draft.claims.map((claim) => claim.text)).toEqual([
+      "The landlord must provide: • a copy of the inventory; • the keys to every lock.",
+    ]);
+  });
+
+  it("abstains off-topic and when a name is unknown to every document", () => {
+    expect(ask("What is the capital of France?", [table, lease]).abstained).toBe(true);
+    expect(ask("How many rounds does AES-512 use?", [table, lease]).abstained).toBe(true);
+  });
+
+  it("uses the recorded structure when there is one", () => {
+    const text = "Model Accuracy\nBaseline 71.2\nKestrel 84.5";
+    const passage: DraftPassage = {
+      localId: 1,
+      text,
+      structure: {
+        headings: ["4 Results"],
+        blocks: [
+          {
+            kind: "table-row",
+            span: { start: text.indexOf("Kestrel"), end: text.length },
+            cells: [
+              { start: text.indexOf("Kestrel"), end: text.indexOf("Kestrel") + "Kestrel".length },
+              { start: text.indexOf("84.5"), end: text.length },
+            ],
+            headers: ["Model", "Accuracy"],
+            caption: "Table 2. Accuracy of each model",
+          },
+        ],
+      },
+    };
+    const draft = ask("What accuracy does the Kestrel model reach?", [passage]);
+    expect(draft.claims[0]?.text).toBe("For Kestrel, Accuracy is 84.5.");
+  });
+
+  it("never quotes a running footer, and its claims pass the validator", () => {
+    const footer = (page: number) => `Orchard Library handbook, page ${page}`;
+    const passages: DraftPassage[] = [
+      { localId: 1, source: "h.pdf", text: `Books may be borrowed for 21 days.\n${footer(1)}` },
+      { localId: 2, source: "h.pdf", text: `Laptops stay in the building at all times.\n${footer(2)}` },
+    ];
+    const draft = ask("How long can books be borrowed from the Orchard Library?", passages);
+    expect(draft.claims.map((claim) => claim.quote)).toEqual(["Books may be borrowed for 21 days."]);
+    for (const question of ["How many rounds does AES-128 use?", "What must the landlord provide?"]) {
+      const answered = ask(question, [table, lease]);
+      const { kept, dropped } = validateDraft({ part: 0, passages: [table, lease], claims: answered.claims });
+      expect(dropped).toEqual([]);
+      expect(kept.length).toBeGreaterThan(0);
+      for (const claim of answered.claims) {
+        const cited = [table, lease].find((passage) => passage.localId === claim.citations[0]);
+        expect(containsNormalized(cited?.text ?? "", claim.quote)).toBe(true);
+      }
+    }
+  });
+});
+
+describe("CandidateCache", () => {
+  it("analyses a passage once per text and structure", () => {
+    const cache = new CandidateCache(2);
+    const first = cache.analyse(lease);
+    expect(cache.analyse({ text: lease.text })).toBe(first);
+    cache.analyse(table);
+    cache.analyse({ text: "Another passage entirely." });
+    expect(cache.size).toBe(2);
+    expect(cache.analyse(lease)).not.toBe(first);
+  });
+});

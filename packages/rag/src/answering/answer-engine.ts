@@ -1,0 +1,141 @@
+import { lineShape, runningLines } from "../drafting/document-scope";
+import type { DraftClaim, DraftPart, DraftPartInput, DraftPassage } from "../drafting/drafter";
+import { type AnswerEngineSettings, answerEngineSettings } from "./answer-engine-settings";
+import { CandidateCache } from "./candidate-cache";
+import type { CandidateFeatures } from "./candidate-features";
+import { analyseQuestion, type QuestionAnalysis } from "./question-analysis";
+import { type ScoredCandidate, scoreCandidate, termWeights } from "./score-candidate";
+import { selectClaims } from "./select-claims";
+import { wordForms } from "./word-forms";
+import { type Lexicon, sharedLexicon } from "./wordnet-lexicon";
+
+export interface AnswerEngineOptions {
+  settings?: AnswerEngineSettings;
+  lexicon?: Lexicon;
+  cache?: CandidateCache;
+}
+
+interface Placed {
+  features: CandidateFeatures;
+  localId: number;
+  rank: number;
+  document: string;
+}
+
+/** Every candidate of a part with its score, and the question as analysed. */
+export interface RankedPart {
+  question: QuestionAnalysis;
+  scored: ScoredCandidate[];
+}
+
+/** Passages without a source are taken as one document, as retrieval gave them together. */
+const documentOf = (passage: DraftPassage) => passage.source ?? "";
+const round = (value: number) => Math.round(value * 1000) / 1000;
+
+/**
+ * The extractive answer engine, as a pipeline: candidates of every shape from each passage
+ * (cached) → the question's terms, forms, related words and answer type → one score per
+ * candidate → selection of up to three claims on different facets → abstention below the
+ * threshold. Documents that never name what the question names are out of scope; running
+ * headers and footers are neither quoted nor taken as headings.
+ */
+export class AnswerEngine {
+  readonly settings: AnswerEngineSettings;
+  private readonly lexicon: Lexicon | undefined;
+  private readonly cache: CandidateCache;
+
+  constructor(options: AnswerEngineOptions = {}) {
+    this.settings = options.settings ?? answerEngineSettings;
+    this.lexicon = options.lexicon;
+    this.cache = options.cache ?? new CandidateCache(this.settings.cacheEntries);
+  }
+
+  answer(part: DraftPartInput): DraftPart {
+    const settings = this.settings;
+    const { question, scored } = this.rank(part);
+    const selection = selectClaims(scored, question.type !== null, settings);
+    const claims: DraftClaim[] = selection.picked.map((chosen) => ({
+      text: chosen.features.candidate.claimText,
+      quote: chosen.features.candidate.quote,
+      citations: [chosen.localId],
+    }));
+    return {
+      index: part.index,
+      abstained: selection.abstained,
+      claims,
+      scores: {
+        threshold: settings.abstainBelow,
+        candidates: scored.length,
+        best: selection.best === null ? null : round(selection.best),
+        claims: selection.picked.map((chosen) => ({
+          localId: chosen.localId,
+          kind: chosen.features.candidate.kind,
+          score: round(chosen.score),
+          parts: Object.fromEntries(Object.entries(chosen.parts).map(([name, value]) => [name, round(value)])),
+        })),
+      },
+    };
+  }
+
+  /** Analyses passages ahead of asks (at ingest), so that asking them only scores. */
+  prepare(passages: Array<Pick<DraftPassage, "text" | "structure">>): void {
+    for (const passage of passages) this.cache.analyse(passage);
+  }
+
+  /** Every in-scope candidate of a part with its score: what `answer` selects from. */
+  rank(part: DraftPartInput): RankedPart {
+    const settings = this.settings;
+    const question = analyseQuestion(part.question, this.lexicon ?? sharedLexicon());
+    const running = runningLines(part.passages);
+    const isRunning = (text: string) => running.has(lineShape(text));
+    const placed: Placed[] = [];
+    // Every form each document's passages hold, and the names it goes by (file name, running lines).
+    const known = new Map<string, Set<string>>();
+    const given = new Map<string, Set<string>>();
+    part.passages.forEach((passage, position) => {
+      const analysed = this.cache.analyse(passage);
+      const document = documentOf(passage);
+      const forms = known.get(document) ?? new Set<string>();
+      const names = given.get(document) ?? new Set<string>();
+      const sourceName = passage.source ? passage.source.replace(/\.pdf$/i, "") : "";
+      const nameText = [sourceName, ...passage.text.split("\n").filter(isRunning)].join(" \n ");
+      for (const word of wordForms(nameText)) for (const form of word.forms) names.add(form);
+      for (const form of analysed.forms) forms.add(form);
+      for (const form of names) forms.add(form);
+      known.set(document, forms);
+      given.set(document, names);
+      for (const features of analysed.features) {
+        const { candidate } = features;
+        if (isRunning(candidate.quote.split("\n")[0] ?? "")) continue;
+        const context = candidate.context.filter((line) => !isRunning(line));
+        const kept =
+          context.length === candidate.context.length
+            ? features
+            : { ...features, candidate: { ...candidate, context } };
+        placed.push({ features: kept, localId: passage.localId, rank: position + 1, document });
+      }
+    });
+    // "What is the key length of AES-512?" is not answered by a document that never says AES-512.
+    const named = question.terms.filter((term) => term.named);
+    const inScope = (document: string) =>
+      named.every((term) => term.forms.some((form) => known.get(document)?.has(form)));
+    const pool = placed.filter((entry) => inScope(entry.document));
+    if (question.terms.length === 0 || pool.length === 0) return { question, scored: [] };
+    const weights = termWeights(
+      question,
+      pool.map((entry) => entry.features),
+      settings,
+    );
+    const scored = pool.map((entry) =>
+      scoreCandidate(
+        entry.features,
+        { localId: entry.localId, rank: entry.rank },
+        question,
+        weights,
+        settings,
+        given.get(entry.document),
+      ),
+    );
+    return { question, scored };
+  }
+}

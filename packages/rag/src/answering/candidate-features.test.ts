@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import type { AnswerCandidate } from "./answer-candidates";
+import { candidateFeatures } from "./candidate-features";
+
+const sentence = (quote: string, extra: Partial<AnswerCandidate> = {}): AnswerCandidate => ({
+  kind: "sentence",
+  quote,
+  start: 0,
+  claimText: quote,
+  context: [],
+  ...extra,
+});
+
+describe("candidateFeatures", () => {
+  it("tells which kinds of fact a candidate states", () => {
+    expect([...candidateFeatures(sentence("Rent is due on the first day of each month.")).states]).toContain("time");
+    expect([...candidateFeatures(sentence("Refunds are paid within ten business days.")).states]).toContain("duration");
+    expect([...candidateFeatures(sentence("Licensing made up 12% of revenue.")).states]).toContain("percentage");
+    expect([...candidateFeatures(sentence("The standard was approved by Gina Raimondo.")).states]).toContain("person");
+    expect([...candidateFeatures(sentence("The cipher uses 14 rounds.")).states]).toContain("count");
+    expect([...candidateFeatures(sentence("The cipher is fast.")).states]).toEqual([]);
+  });
+
+  it("keeps own words apart from context words and flags cross-references", () => {
+    const features = candidateFeatures(
+      sentence("AES-256 8 4 14", { kind: "table-row", context: ["Number of Rounds"] }),
+    );
+    expect(features.ownForms.has("#14")).toBe(true);
+    expect(features.ownForms.has("round")).toBe(false);
+    expect(features.contextForms.has("round")).toBe(true);
+    expect(candidateFeatures(sentence("See Section 6.3 for the details.")).crossReference).toBe(true);
+  });
+});

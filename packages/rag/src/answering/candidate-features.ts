@@ -1,0 +1,54 @@
+import { type AnswerKind, statesAnswerKind } from "../drafting/answer-type";
+import { valueFigures } from "../drafting/value-figures";
+import type { AnswerCandidate } from "./answer-candidates";
+import { isContentWord, type WordForm, wordForms } from "./word-forms";
+
+/** The kinds of fact a question can ask for, beyond those answer-type.ts reads. */
+export type AnswerType = AnswerKind | "count" | "percentage" | "person" | "definition";
+
+/** What a candidate offers to matching, computed once per passage text and cached. */
+export interface CandidateFeatures {
+  candidate: AnswerCandidate;
+  /** Content words of the quote (a table row's own cells, an item without its lead-in). */
+  own: WordForm[];
+  /** Content words of its headings, headers, lead-in and caption. */
+  context: WordForm[];
+  /** Every form of the own words, to look up matches fast. */
+  ownForms: Set<string>;
+  contextForms: Set<string>;
+  /** The kinds of fact the candidate states. */
+  states: Set<AnswerType>;
+  /** Whether it only sends the reader elsewhere ("See Section 6.3."). */
+  crossReference: boolean;
+}
+
+const personName = /(?:^|[^.!?]\s)(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?\p{Lu}\p{Ll}+(?:\s+\p{Lu}\.)?\s+\p{Lu}\p{Ll}+/u;
+const percentage = /\d\s?%|\bper\s?cent\b|\bpercent(?:age)?\b/i;
+const crossReference = /^see\b|\bsee\s+(?:sec|section|fig|figure|table|appendix|eq|equation|ref|chapter|annex|rfc)\b/i;
+/** Moments stated without a date: "on the first day of each month", "by the end of the quarter", "before 5 pm". */
+const moment =
+  /\b(?:on|by|before|after|until|from|at|during)\s+(?:the\s+)?(?:\d+(?:st|nd|rd|th)|first|second|third|last|final|next|end|beginning|start)\b|\b\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.)|\b(?:noon|midnight|upon|immediately|annually|monthly|weekly|daily)\b/i;
+const timeKinds: AnswerKind[] = ["quantity", "duration", "time", "frequency"];
+
+/** Features of one candidate; `statesAnswerKind` decides the figure, duration, time and frequency kinds. */
+export function candidateFeatures(candidate: AnswerCandidate): CandidateFeatures {
+  const own = wordForms(candidate.quote).filter(isContentWord);
+  const context = wordForms(candidate.context.join(" \n ")).filter(isContentWord);
+  const claim = candidate.claimText;
+  const states = new Set<AnswerType>();
+  for (const kind of timeKinds) if (statesAnswerKind(candidate.quote, kind)) states.add(kind);
+  if (moment.test(candidate.quote)) states.add("time");
+  if (valueFigures(candidate.quote).length > 0) states.add("count");
+  if (percentage.test(candidate.quote)) states.add("percentage");
+  if (personName.test(claim)) states.add("person");
+  if (candidate.kind === "definition") states.add("definition");
+  return {
+    candidate,
+    own,
+    context,
+    ownForms: new Set(own.flatMap((word) => word.forms)),
+    contextForms: new Set(context.flatMap((word) => word.forms)),
+    states,
+    crossReference: crossReference.test(candidate.quote),
+  };
+}

@@ -1,0 +1,95 @@
+import { selfContainedProblem } from "../answer/self-contained";
+
+/** What shape of text a candidate answer is. */
+export type CandidateKind = "sentence" | "definition" | "list-item" | "table-row";
+
+/**
+ * One way a passage could answer: the verbatim quote, the claim text shown for it (a row
+ * restated with its headers, an item with its lead-in) and the text around it that says what
+ * it is about (headings, column headers, the list's lead-in, the table caption).
+ */
+export interface AnswerCandidate {
+  kind: CandidateKind;
+  /** Exactly as it stands in the passage text. */
+  quote: string;
+  /** Where the quote stands in the passage text. */
+  start: number;
+  claimText: string;
+  context: string[];
+  /** For a definition, the term defined; for a table row, its label cell. */
+  subject?: string;
+}
+
+/** The term a definition-shaped sentence opens with: up to six words, maybe with an aside ("X, also called Y,"). */
+const term = "([\\p{L}\\p{N}][\\p{L}\\p{N}\\s'’()-]{0,60}?)(?:\\s*,[^,]{1,50},)?";
+const definitionShape = new RegExp(
+  [
+    // "Definition 1.1. The tropical semiring is …", "A fan is a …", "Self-attention, sometimes called intra-attention is an …"
+    `^(?:(?:definition|def\\.)\\s+\\d+(?:\\.\\d+)*\\.?\\s+)?(?:an?\\s+|the\\s+)?${term}\\s+(?:is|are)\\s+(?!not\\b)`,
+    `^${term}\\s+(?:means|denotes|refers to|is defined as|stands for)\\b`,
+    // "we define the scatter width (S) as …"
+    "\\bwe\\s+(?:define|call)\\s+(?:an?\\s+|the\\s+)?([\\p{L}\\p{N}][\\p{L}\\p{N}\\s'’()-]{0,60}?)\\s+as\\b",
+    // "Plaintext: Data input to the Cipher."
+    "^([\\p{L}\\p{N}][\\p{L}\\p{N}\\s'’()-]{0,40}?)\\s*[:—–]\\s+\\p{Lu}",
+  ].join("|"),
+  "iu",
+);
+export const MAX_QUOTE_CHARS = 600;
+/** Mathematical operators, or an equation number closing the text: "… (3)". */
+export const formula = /[·∑∏√≤≥∈∪⊕⊗∞]|=.*\(\d+(?:\.\d+)?\)\s*$/u;
+
+/**
+ * Text as a claim shows it: ligatures as letters, a word broken across lines joined, whitespace
+ * runs as one space. (normalizeForMatch does as much and maps offsets too, at several times the cost.)
+ */
+export const clean = (text: string) =>
+  text
+    .normalize("NFKC")
+    .replace(/(\p{L})-[ \t]*\n\s*(\p{Ll})/gu, "$1$2")
+    .replace(/[\u00AD\u200B-\u200D\u2060\uFEFF]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+export const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+export const withStop = (text: string) => (/[.!?:]$/.test(text) ? text : `${text}.`);
+
+/** The subject a definition-shaped text defines, or undefined. */
+export function definedSubject(text: string): string | undefined {
+  const match = definitionShape.exec(clean(text));
+  const subject = match?.slice(1).find((group) => group !== undefined);
+  // "It is …", "This approach is …" open with no term of their own.
+  if (
+    subject === undefined ||
+    subject.split(/\s+/).length > 6 ||
+    /^(?:it|this|that|these|those|there|which|we)$/i.test(subject.trim())
+  )
+    return undefined;
+  return subject.trim();
+}
+
+/**
+ * Text that is not prose: the tail of a cut sentence ("5.2). Those …", ") and …"), or mostly
+ * symbols and figures (formulas, hex dumps).
+ */
+export function isDebris(quote: string): boolean {
+  // A closing bracket or mark, or a reference number closed by one, opens only the tail of a sentence.
+  if (/^(?:[)\]},.;:!?|]|\d+(?:\.\d+)*\s*[)\]]|\(\d+(?:\.\d+)*\))/u.test(quote)) return true;
+  const visible = quote.replace(/\s/g, "");
+  const letters = visible.match(/\p{L}/gu)?.length ?? 0;
+  // Hex or base64 strings are data, not statements.
+  return letters < 0.6 * visible.length || /[\p{L}\p{N}+/=_-]{40,}/u.test(quote) || /\b[0-9a-f]{16,}\b/i.test(quote);
+}
+
+/** Whether a claim text can be shown alone (the validator's rule). */
+export const standsAlone = (text: string) => selfContainedProblem(text, "claim") === null;
+
+/**
+ * A claim that stands alone: the text itself, or a label line ("--soloCBlen default: 16",
+ * "Plaintext: Data input to the Cipher") said as a statement ("… default is 16"), or null.
+ */
+export function asStatement(claim: string): string | null {
+  if (standsAlone(claim)) return claim;
+  const labelled = /^(.{1,60}?)\s*:\s+(.+)$/su.exec(claim);
+  if (labelled === null) return null;
+  const statement = withStop(`${labelled[1]} is ${labelled[2]}`);
+  return standsAlone(statement) ? statement : null;
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { analyseQuestion, answerTypeOf } from "./question-analysis";
+import type { Lexicon } from "./wordnet-lexicon";
+
+/** A lexicon that knows one word, so tests do not depend on WordNet's senses. */
+const lexicon: Lexicon = { related: (word) => (word === "pay" ? ["payment", "due"] : []) };
+
+describe("answerTypeOf", () => {
+  it("maps question wording to the kind of answer", () => {
+    expect(answerTypeOf("How many rounds does AES-256 use?")).toBe("count");
+    expect(answerTypeOf("When do I have to pay the rent?")).toBe("time");
+    expect(answerTypeOf("How long do refunds take?")).toBe("duration");
+    expect(answerTypeOf("What percentage of revenue came from licensing?")).toBe("percentage");
+    expect(answerTypeOf("Who approved the standard?")).toBe("person");
+    expect(answerTypeOf("What is a tropical semiring?")).toBe("definition");
+    expect(answerTypeOf("How often is the filter replaced?")).toBe("frequency");
+    expect(answerTypeOf("Why does the cipher use rounds?")).toBeNull();
+  });
+});
+
+describe("analyseQuestion", () => {
+  it("keeps content words with their forms and related words, names marked", () => {
+    const question = analyseQuestion("When do I have to pay the rent for Willow Park?", lexicon);
+    expect(question.terms.map((term) => term.surface)).toEqual(["pay", "rent", "willow", "park"]);
+    const pay = question.terms[0];
+    expect(pay?.related).toEqual(expect.arrayContaining(["payment", "due"]));
+    expect(question.terms.filter((term) => term.named).map((term) => term.surface)).toEqual(["willow", "park"]);
+  });
+
+  it("drops the adjective of 'how long', knows what is counted and the subject of a definition", () => {
+    expect(analyseQuestion("How long do refunds take?", lexicon).terms.map((term) => term.surface)).toEqual([
+      "refunds",
+    ]);
+    expect(analyseQuestion("How many rounds does AES-256 use?", lexicon).counted).toBe("rounds");
+    expect(analyseQuestion("What is a tropical semiring?", lexicon).subject).toBe("tropical semiring");
+  });
+
+  it("marks the category a 'which' question asks about and a measured attribute", () => {
+    const question = analyseQuestion("Which status code means the request was accepted?", lexicon);
+    expect(question.terms.filter((term) => term.category).map((term) => term.surface)).toEqual(["status", "code"]);
+    const pressure = analyseQuestion("What tyre pressure should be used?", lexicon);
+    expect(pressure.attribute?.surface).toBe("pressure");
+    expect(pressure.attribute?.unit.test("between 3.5 and 5 bar")).toBe(true);
+  });
+
+  it("splits hyphenated names into their parts, figures included", () => {
+    const question = analyseQuestion("What is the key length of AES-512?", lexicon);
+    expect(question.terms.filter((term) => term.named).map((term) => term.surface)).toEqual(["aes", "512"]);
+  });
+});

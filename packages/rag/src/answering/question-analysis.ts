@@ -1,0 +1,143 @@
+import { normalizeForMatch } from "@audited-rag/core";
+import { expectedAnswer } from "../drafting/answer-type";
+import { attributeOf } from "../drafting/attribute-units";
+import { contentTerms, stem } from "../drafting/content-terms";
+import type { AnswerType } from "./candidate-features";
+import { formsOf, isContentWord, STOPWORDS, wordForms } from "./word-forms";
+import type { Lexicon } from "./wordnet-lexicon";
+
+/** One content word of a question with every form it may be met in. */
+export interface QuestionTerm {
+  surface: string;
+  /** The value when the word is a figure. */
+  value?: number | undefined;
+  /** Lemmas, stem and value key: the same word in another form. */
+  forms: string[];
+  /** Forms of its synonyms and derived words (WordNet): the same idea in other words. */
+  related: string[];
+  /** A name ("Willow Park", "AES-256", "JWT"): the passages' document must know it. */
+  named: boolean;
+  /** Names the kind of answer ("period", "number") rather than its subject; documents often leave it out. */
+  answerWord: boolean;
+  /** Names the category the answer belongs to ("which status code …", "what media type …"): answers often leave it to their heading. */
+  category: boolean;
+}
+
+export interface QuestionAnalysis {
+  terms: QuestionTerm[];
+  /** The kind of fact asked for, when the wording says so. */
+  type: AnswerType | null;
+  /** For "what is X", the words of X. */
+  subject: string | null;
+  /** For "how many X", the term X: an answer counts X, not something else. */
+  counted: string | null;
+  /** The measured attribute asked about ("pressure"): a figure in its unit stands in for its name. */
+  attribute: { surface: string; unit: RegExp } | null;
+}
+
+const answerWords = new Set(
+  (
+    "period window time timeframe deadline duration date day year amount number count total name cost price fee " +
+    "limit rate value percentage percent share proportion city town place location country region area person " +
+    "people type kind term value values size"
+  ).split(" "),
+);
+/** Words of a question that only frame it ("does the document say", "is there any"). */
+const questionFrame = new Set(
+  (
+    "use uses used using happen happens way mean means called call stand stands define take takes taken took " +
+    "reach reached reaches achieve achieved achieves obtain obtained"
+  ).split(" "),
+);
+/** "How long", "how many": the adjective after "how" asks for the answer's kind, it names no subject. */
+const howAdjective = /\bhow\s+(\p{L}+)/giu;
+
+const definitionQuestion =
+  /^\s*(?:what|who)\s+(?:is|are|was|were)\s+(?:a|an|the)?\s*(.{1,60}?)\s*\??\s*$|^\s*what\s+does\s+(.{1,60}?)\s+(?:mean|stand for|refer to)\s*\??\s*$|^\s*define\s+(.{1,60}?)\s*[.?]?\s*$/i;
+const percentageQuestion = /\b(?:what|which)\s+(?:percentage|percent|share|proportion|fraction)\b|\bhow much of\b/i;
+const personQuestion = /^\s*(?:who|whom|whose)\b|\bwhich (?:person|people|author|authors|organi[sz]ation)\b/i;
+/** "Which status code is …", "what media type does …": the noun phrase the question word asks about. */
+const categoryPhrase =
+  /^\s*(?:which|what)\s+((?:[\p{L}\p{N}-]+\s+){1,3}?)(?:is|are|was|were|does|do|did|can|could|may|must|should|will|would|has|have|means?)\b/iu;
+const countQuestion = /\bhow many\b/i;
+const countedNoun = /\bhow many\s+(\p{L}[\p{L}\p{N}-]*)/iu;
+
+/** Names in a question: acronyms, words with a digit, capitalised words past the first. */
+function namedSurfaces(question: string): Set<string> {
+  const words = normalizeForMatch(question).match(/[\p{L}\p{N}]+(?:[-/][\p{L}\p{N}]+)*/gu) ?? [];
+  const named = new Set<string>();
+  words.forEach((word, k) => {
+    if (STOPWORDS.has(word.toLowerCase())) return;
+    if (/\d/.test(word) || /^\p{Lu}{2,}/u.test(word) || (k > 0 && /^\p{Lu}/u.test(word))) {
+      for (const part of word.toLowerCase().split(/[-/]/)) if (part.length > 0) named.add(part);
+    }
+  });
+  return named;
+}
+
+/** The type of answer a question wants, from its wording. */
+export function answerTypeOf(question: string): AnswerType | null {
+  if (percentageQuestion.test(question)) return "percentage";
+  if (countQuestion.test(question)) return "count";
+  const kind = expectedAnswer(question).kind;
+  if (kind !== null) return kind;
+  if (personQuestion.test(question)) return "person";
+  if (definitionQuestion.test(question)) return "definition";
+  return null;
+}
+
+/** The question's terms with their forms and related words, its answer type and, for "what is X", X. */
+export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAnalysis {
+  const named = namedSurfaces(question);
+  const type = answerTypeOf(question);
+  const category = new Set((categoryPhrase.exec(question)?.[1] ?? "").toLowerCase().split(/\s+/).filter(Boolean));
+  const seen = new Set<string>(
+    Array.from(question.matchAll(howAdjective), (match) => (match[1] as string).toLowerCase()),
+  );
+  const terms: QuestionTerm[] = [];
+  for (const word of wordForms(question).filter(isContentWord)) {
+    if (seen.has(word.surface) || questionFrame.has(word.surface)) continue;
+    seen.add(word.surface);
+    const isNamed = named.has(word.surface);
+    const related =
+      isNamed || word.value !== undefined
+        ? []
+        : [
+            ...new Set(
+              [...new Set([word.surface, ...word.forms.filter((form) => /^[a-z]+$/.test(form))])]
+                .flatMap((form) => lexicon.related(form))
+                .flatMap(formsOf),
+            ),
+          ].filter((form) => !word.forms.includes(form));
+    terms.push({
+      value: word.value,
+      surface: word.surface,
+      forms: word.forms,
+      related,
+      named: isNamed,
+      answerWord: answerWords.has(word.surface) || word.forms.some((form) => answerWords.has(form)),
+      category: category.has(word.surface),
+    });
+  }
+  // "BERT-LARGE" is printed "BERTLARGE" too: each of two neighbouring words also meets their join.
+  terms.forEach((term, k) => {
+    const next = terms[k + 1];
+    if (next === undefined || term.value !== undefined) return;
+    const joined = `${term.surface}${next.surface}`;
+    term.forms = [...term.forms, joined];
+    next.forms = [...next.forms, joined];
+  });
+  const match = definitionQuestion.exec(question);
+  const subject = type === "definition" ? (match?.[1] ?? match?.[2] ?? match?.[3] ?? null) : null;
+  const attribute = attributeOf(contentTerms(question));
+  const attributeTerm = attribute && terms.find((term) => stem(term.surface) === attribute.term);
+  const countedWord = countedNoun.exec(question)?.[1]?.toLowerCase();
+  const counted = terms.find((term) => term.surface === countedWord)?.surface ?? null;
+  return {
+    terms,
+    type,
+    subject,
+    counted,
+    attribute: attribute && attributeTerm ? { surface: attributeTerm.surface, unit: attribute.unit } : null,
+  };
+}

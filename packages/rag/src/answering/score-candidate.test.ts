@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import type { AnswerCandidate } from "./answer-candidates";
+import { answerEngineSettings as settings } from "./answer-engine-settings";
+import { candidateFeatures } from "./candidate-features";
+import { analyseQuestion } from "./question-analysis";
+import { scoreCandidate, termWeights } from "./score-candidate";
+import type { Lexicon } from "./wordnet-lexicon";
+
+const lexicon: Lexicon = { related: (word) => (word === "pay" ? ["due"] : word === "purchase" ? ["buy"] : []) };
+const candidate = (quote: string, context: string[] = []): AnswerCandidate => ({
+  kind: "sentence",
+  quote,
+  start: 0,
+  claimText: quote,
+  context,
+});
+
+function scores(question: string, quotes: Array<string | [string, string[]]>) {
+  const analysed = analyseQuestion(question, lexicon);
+  const pool = quotes.map((quote) =>
+    candidateFeatures(typeof quote === "string" ? candidate(quote) : candidate(...quote)),
+  );
+  const weights = termWeights(analysed, pool, settings);
+  return pool.map((features) => scoreCandidate(features, { localId: 1, rank: 1 }, analysed, weights, settings));
+}
+
+describe("scoreCandidate", () => {
+  it("counts the same word above another form of it, and that above a related word", () => {
+    const [exact, form, related] = scores("Who may purchase tickets?", [
+      "Members may purchase tickets online.",
+      "Members may purchased tickets online.",
+      "Members may buy tickets online.",
+    ]);
+    expect(exact?.parts.coverage).toBeGreaterThan(form?.parts.coverage ?? 1);
+    expect(form?.parts.coverage).toBeGreaterThan(related?.parts.coverage ?? 1);
+    expect(related?.parts.coverage).toBeGreaterThan(0.5);
+  });
+
+  it("meets a question in other words through the lexicon and the kind of answer", () => {
+    const [due, unrelated] = scores("When do I have to pay the rent?", [
+      "Rent is due on the first day of each month.",
+      "Rent covers water and heating.",
+    ]);
+    expect(due?.parts.answerType).toBeGreaterThan(0);
+    expect(unrelated?.parts.typeMissing).toBe(1);
+    expect(due?.score).toBeGreaterThan(settings.abstainBelow);
+    expect(due?.score).toBeGreaterThan(unrelated?.score ?? 0);
+  });
+
+  it("credits headers and headings as context, below the candidate's own words", () => {
+    const [row, sentence] = scores("How many rounds does AES-256 use?", [
+      ["AES-256 8 4 14", ["Number of Rounds (Nr)"]],
+      "AES-256 uses keys of 256 bits.",
+    ]);
+    expect(row?.parts.context).toBeGreaterThan(0);
+    expect(row?.score).toBeGreaterThan(sentence?.score ?? 0);
+    expect(sentence?.parts.typeMissing).toBe(1);
+  });
+
+  it("rises when matched terms stand close together and falls for a pointer elsewhere", () => {
+    const [close, far, pointer] = scores("What is the block size?", [
+      "The block size is 128 bits.",
+      "The block of data has, in every mode the standard allows, a fixed size.",
+      "For the block size, see Section 6.3.",
+    ]);
+    expect(close?.parts.proximity).toBeGreaterThan(far?.parts.proximity ?? 1);
+    expect(pointer?.parts.crossReference).toBe(1);
+    expect(close?.score).toBeGreaterThan(pointer?.score ?? 0);
+  });
+
+  it("penalises a candidate that meets only the question's names", () => {
+    const [names] = scores("Who designed the Orchard Library building?", ["The Orchard Library has four branches."]);
+    expect(names?.parts.namesOnly).toBe(1);
+    expect(names?.score).toBeLessThan(settings.abstainBelow);
+  });
+});

@@ -1,0 +1,206 @@
+import type { AnswerEngineSettings } from "./answer-engine-settings";
+import type { CandidateFeatures } from "./candidate-features";
+import type { QuestionAnalysis, QuestionTerm } from "./question-analysis";
+import { formsOf, STOPWORDS, type WordForm } from "./word-forms";
+
+/** The parts of one candidate's score, each in [0, 1], and the weighted total. */
+export interface ScoreParts {
+  /** Share of the question's term weight the quote itself meets (by match strength). */
+  coverage: number;
+  /** Share met only by its headings, column headers, lead-in or caption. */
+  context: number;
+  /** How close together the matched terms stand in the quote. */
+  proximity: number;
+  /** 1 when it states the kind of fact asked for (a count, a date, a definition of X). */
+  answerType: number;
+  /** 1 when the question asks for a kind of fact and the candidate states none. */
+  typeMissing: number;
+  /** 1 for the first retrieved passage, falling with rank. */
+  rank: number;
+  /** 1 when it is a definition of what the question asks about. */
+  definition: number;
+  /** 1 when it only sends the reader elsewhere. */
+  crossReference: number;
+  /** 1 when the question asks for no kind of fact and the candidate states a figure, which tends to carry one. */
+  figure: number;
+  /** 1 when it meets only the question's names: whom it is about, not what is asked. */
+  namesOnly: number;
+  /** Share of the question's name weight that neither the candidate, its context nor its document's name meets. */
+  namedMissing: number;
+}
+
+export interface ScoredCandidate {
+  features: CandidateFeatures;
+  localId: number;
+  rank: number;
+  score: number;
+  parts: ScoreParts;
+  /** Question terms the quote or its context meets. */
+  matched: Set<string>;
+}
+
+/** How strongly `word`-forms meet `term`: exact surface, another form, a related word, or not. */
+export function matchStrength(
+  term: QuestionTerm,
+  forms: Set<string>,
+  surfaces: Set<string>,
+  settings: AnswerEngineSettings,
+): number {
+  if (surfaces.has(term.surface)) return settings.match.exact;
+  if (term.forms.some((form) => forms.has(form))) return settings.match.form;
+  if (term.related.some((form) => forms.has(form))) return settings.match.related;
+  return 0;
+}
+
+const surfacesOf = (words: WordForm[]) => new Set(words.map((word) => word.surface));
+
+/** Term weights by rarity among the part's candidates: the inverse document frequency over candidates. */
+export function termWeights(
+  question: QuestionAnalysis,
+  pool: CandidateFeatures[],
+  settings: AnswerEngineSettings,
+): Map<string, number> {
+  const n = pool.length;
+  const weights = new Map<string, number>();
+  for (const term of question.terms) {
+    const frequency = pool.filter(
+      (features) =>
+        term.forms.some((form) => features.ownForms.has(form) || features.contextForms.has(form)) ||
+        term.related.some((form) => features.ownForms.has(form)),
+    ).length;
+    let weight = Math.log(1 + (n + 1) / (frequency + 0.5));
+    if (term.named) weight *= settings.namedWeight;
+    // What a count or a measure is of ("how many rounds", "tyre pressure") is what the answer is about.
+    if (term.surface === question.counted || term.surface === question.attribute?.surface)
+      weight *= settings.focusWeight;
+    if (term.answerWord && frequency === 0) weight *= settings.unmentionedAnswerWord;
+    if (term.category) weight *= settings.categoryWeight;
+    weights.set(term.surface, weight);
+  }
+  return weights;
+}
+
+/** Positions of the own words that meet each matched term; the smallest window holding one of each. */
+function proximity(positionsByTerm: number[][]): number {
+  const present = positionsByTerm.filter((positions) => positions.length > 0);
+  if (present.length < 2) return present.length === positionsByTerm.length && present.length === 1 ? 1 : 0;
+  const events = present.flatMap((positions, term) => positions.map((position) => ({ position, term })));
+  events.sort((a, b) => a.position - b.position);
+  const counts = new Map<number, number>();
+  let best = Number.POSITIVE_INFINITY;
+  let left = 0;
+  for (const event of events) {
+    counts.set(event.term, (counts.get(event.term) ?? 0) + 1);
+    while (counts.size === present.length) {
+      const first = events[left] as (typeof events)[number];
+      best = Math.min(best, event.position - first.position + 1);
+      const remaining = (counts.get(first.term) ?? 0) - 1;
+      if (remaining === 0) counts.delete(first.term);
+      else counts.set(first.term, remaining);
+      left++;
+    }
+  }
+  return present.length / best;
+}
+
+const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+const formsIn = (text: string) => new Set([...wordsOf(text)].flatMap(formsOf));
+
+/** One explainable score for one candidate; see AnswerEngineSettings for the formula. */
+export function scoreCandidate(
+  features: CandidateFeatures,
+  placement: { localId: number; rank: number },
+  question: QuestionAnalysis,
+  weights: Map<string, number>,
+  settings: AnswerEngineSettings,
+  given: Set<string> = new Set(),
+): ScoredCandidate {
+  const ownSurfaces = surfacesOf(features.own);
+  const contextSurfaces = surfacesOf(features.context);
+  let total = 0;
+  let own = 0;
+  let contextOnly = 0;
+  const matched = new Set<string>();
+  const positionsByTerm: number[][] = [];
+  for (const term of question.terms) {
+    const weight = weights.get(term.surface) ?? 0;
+    // "Between 3.5 and 5 bar" is about pressure though it never says so.
+    const measured =
+      question.attribute?.surface === term.surface && question.attribute.unit.test(features.candidate.quote)
+        ? settings.match.form
+        : 0;
+    const inOwn = Math.max(measured, matchStrength(term, features.ownForms, ownSurfaces, settings));
+    const inContext = matchStrength(term, features.contextForms, contextSurfaces, settings);
+    // A name the candidate's document goes by (its file name, its running header) is taken as given.
+    if (inOwn === 0 && inContext === 0 && term.forms.some((form) => given.has(form))) continue;
+    total += weight;
+    own += weight * inOwn;
+    contextOnly += weight * Math.max(0, inContext - inOwn);
+    if (inOwn > 0 || inContext > 0) matched.add(term.surface);
+    if (!term.answerWord || inOwn > 0) {
+      positionsByTerm.push(
+        inOwn > 0
+          ? features.own
+              .filter(
+                (word) =>
+                  word.surface === term.surface ||
+                  word.forms.some((form) => term.forms.includes(form) || term.related.includes(form)),
+              )
+              .map((word) => word.position)
+          : [],
+      );
+    }
+  }
+  const type = question.type;
+  // "How many rounds" is not answered by a count of keys.
+  const countsWhatIsAsked = question.counted === null || matched.has(question.counted);
+  const states = type !== null && features.states.has(type) && countsWhatIsAsked;
+  // Names say which thing is asked about: a candidate about another thing answers another question.
+  const namedTotal = question.terms
+    .filter((term) => term.named)
+    .reduce((sum, term) => sum + (weights.get(term.surface) ?? 0), 0);
+  const namedMatched = question.terms
+    .filter((term) => term.named && (matched.has(term.surface) || term.forms.some((form) => given.has(form))))
+    .reduce((sum, term) => sum + (weights.get(term.surface) ?? 0), 0);
+  const plain = question.terms.filter((term) => !term.named && !term.answerWord);
+  const namesOnly = plain.length > 0 && !plain.some((term) => matched.has(term.surface));
+  const subject = question.subject ? wordsOf(question.subject) : null;
+  const defined = features.candidate.subject ? formsIn(features.candidate.subject) : null;
+  const subjectWords = subject === null ? [] : [...subject].filter((word) => !STOPWORDS.has(word));
+  const definesSubject =
+    defined !== null && subjectWords.length > 0
+      ? subjectWords.filter((word) => formsOf(word).some((form) => defined.has(form))).length / subjectWords.length
+      : 0;
+  const coverage = total > 0 ? own / total : 0;
+  const context = total > 0 ? contextOnly / total : 0;
+  // Being the right kind of answer counts only as far as the candidate is about the question.
+  const about = Math.min(1, coverage + context);
+  const parts: ScoreParts = {
+    coverage,
+    context,
+    proximity: proximity(positionsByTerm),
+    answerType: states ? about : 0,
+    typeMissing: type !== null && type !== "definition" && !states ? 1 : 0,
+    rank: 1 / placement.rank,
+    // A sentence that sends the reader elsewhere defines nothing, whatever its shape.
+    definition: features.crossReference ? 0 : definesSubject * about,
+    crossReference: features.crossReference ? 1 : 0,
+    figure: type === null && features.states.has("count") ? about : 0,
+    namesOnly: namesOnly ? 1 : 0,
+    namedMissing: namedTotal > 0 ? 1 - namedMatched / namedTotal : 0,
+  };
+  const w = settings.weights;
+  const score =
+    w.coverage * parts.coverage +
+    w.context * parts.context +
+    w.proximity * parts.proximity +
+    w.answerType * parts.answerType -
+    w.typeMissing * parts.typeMissing +
+    w.rank * parts.rank +
+    w.definition * parts.definition -
+    w.crossReference * parts.crossReference +
+    w.figure * parts.figure -
+    w.namesOnly * parts.namesOnly -
+    w.namedMissing * parts.namedMissing;
+  return { features, ...placement, score, parts, matched };
+}

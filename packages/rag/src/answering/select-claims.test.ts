@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import type { AnswerCandidate } from "./answer-candidates";
+import { answerEngineSettings as settings } from "./answer-engine-settings";
+import { candidateFeatures } from "./candidate-features";
+import type { ScoredCandidate, ScoreParts } from "./score-candidate";
+import { selectClaims } from "./select-claims";
+
+const noParts: ScoreParts = {
+  coverage: 1,
+  context: 0,
+  proximity: 0,
+  answerType: 0,
+  typeMissing: 0,
+  rank: 1,
+  definition: 0,
+  crossReference: 0,
+  figure: 0,
+  namesOnly: 0,
+  namedMissing: 0,
+};
+let start = 0;
+function scored(quote: string, score: number, matched: string[], localId = 1): ScoredCandidate {
+  const candidate: AnswerCandidate = { kind: "sentence", quote, start, claimText: quote, context: [] };
+  start += quote.length + 1;
+  return {
+    features: candidateFeatures(candidate),
+    localId,
+    rank: localId,
+    score,
+    parts: noParts,
+    matched: new Set(matched),
+  };
+}
+
+describe("selectClaims", () => {
+  it("abstains below the threshold and when there is nothing", () => {
+    expect(
+      selectClaims([scored("The sky is blue today.", settings.abstainBelow - 0.01, ["sky"])], false, settings),
+    ).toMatchObject({
+      abstained: true,
+      picked: [],
+    });
+    expect(selectClaims([], false, settings)).toEqual({ picked: [], best: null, abstained: true });
+  });
+
+  it("adds a claim only for a new facet of the question, never padding", () => {
+    const keyLength = scored("The key length is 256 bits for this cipher.", 1.2, ["key", "length"]);
+    const blockSize = scored("The block size is 128 bits for every key.", 1.1, ["block", "size", "key"], 2);
+    const sameFacet = scored("Keys of this length are long enough today.", 1.15, ["key", "length"], 3);
+    const weak = scored("Block ciphers come in many sizes these days.", 0.5, ["block"], 4);
+    const { picked } = selectClaims([sameFacet, weak, keyLength, blockSize], false, settings);
+    expect(picked.map((claim) => claim.features.candidate.quote)).toEqual([
+      keyLength.features.candidate.quote,
+      blockSize.features.candidate.quote,
+    ]);
+  });
+
+  it("skips near-duplicates from overlapping passages", () => {
+    const quote = "The AES algorithm uses a fixed block size of 128 bits.";
+    const first = scored(quote, 1.2, ["block"], 1);
+    const again = scored(quote, 1.2, ["block", "aes"], 2);
+    expect(selectClaims([first, again], false, settings).picked).toHaveLength(1);
+  });
+
+  it("adds another value of the asked kind with as good a match, even without a new term", () => {
+    const typed = (quote: string, score: number, localId: number): ScoredCandidate => ({
+      ...scored(quote, score, ["cancellation"], localId),
+      parts: { ...noParts, coverage: 0.9, answerType: 0.9 },
+    });
+    const five = typed("Refunds are paid within 5 days of the cancellation.", 1.2, 1);
+    const thirty = typed("Customers may cancel within 30 days of purchase.", 1.1, 2);
+    expect(selectClaims([five, thirty], true, settings).picked).toHaveLength(2);
+    expect(selectClaims([five, thirty], false, settings).picked).toHaveLength(1);
+  });
+});

@@ -1,0 +1,73 @@
+import type { AnswerEngineSettings } from "./answer-engine-settings";
+import type { ScoredCandidate } from "./score-candidate";
+
+export interface Selection {
+  picked: ScoredCandidate[];
+  /** The best score, or null when there was no candidate. */
+  best: number | null;
+  abstained: boolean;
+}
+
+function jaccard(a: Set<string>, b: Set<string>): number {
+  let shared = 0;
+  for (const form of a) if (b.has(form)) shared++;
+  return shared / (a.size + b.size - shared || 1);
+}
+
+const surfaces = (candidate: ScoredCandidate) => new Set(candidate.features.own.map((word) => word.surface));
+const values = (candidate: ScoredCandidate) =>
+  new Set(candidate.features.own.filter((word) => word.value !== undefined).map((word) => word.value));
+
+/** Two candidates from the same passage whose quotes overlap, or whose words mostly coincide. */
+function sameFact(a: ScoredCandidate, b: ScoredCandidate, settings: AnswerEngineSettings): boolean {
+  const quoteA = a.features.candidate;
+  const quoteB = b.features.candidate;
+  if (a.localId === b.localId) {
+    const overlap =
+      Math.min(quoteA.start + quoteA.quote.length, quoteB.start + quoteB.quote.length) -
+      Math.max(quoteA.start, quoteB.start);
+    if (overlap > 0) return true;
+  }
+  if (quoteA.quote.includes(quoteB.quote) || quoteB.quote.includes(quoteA.quote)) return true;
+  return jaccard(surfaces(a), surfaces(b)) >= settings.nearDuplicate;
+}
+
+/**
+ * The claims of one part: the best candidate when it clears the abstention threshold, then up
+ * to two more that clear it too, score at least a share of the best, say something other than
+ * those picked and add a facet: a question term not yet met, or (for a question asking for a
+ * kind of fact) another value of that kind with as good a match.
+ */
+export function selectClaims(
+  scored: ScoredCandidate[],
+  asksForType: boolean,
+  settings: AnswerEngineSettings,
+): Selection {
+  // On a tie the better-placed passage, then the shorter quote: it says the same with less.
+  const ranked = [...scored].sort(
+    (a, b) =>
+      b.score - a.score || a.rank - b.rank || a.features.candidate.quote.length - b.features.candidate.quote.length,
+  );
+  const first = ranked[0];
+  if (first === undefined) return { picked: [], best: null, abstained: true };
+  if (first.score < settings.abstainBelow) return { picked: [], best: first.score, abstained: true };
+  const picked = [first];
+  const covered = new Set(first.matched);
+  const stated = values(first);
+  const floor = Math.max(settings.abstainBelow, settings.shareOfBest * first.score);
+  for (const candidate of ranked.slice(1)) {
+    if (picked.length >= settings.maxClaimsPerPart || candidate.score < floor) break;
+    if (picked.some((chosen) => sameFact(chosen, candidate, settings))) continue;
+    const newTerm = [...candidate.matched].some((term) => !covered.has(term));
+    const newValue =
+      asksForType &&
+      candidate.parts.answerType > 0 &&
+      candidate.parts.coverage >= settings.shareOfBest * first.parts.coverage &&
+      [...values(candidate)].some((value) => !stated.has(value));
+    if (!newTerm && !newValue) continue;
+    picked.push(candidate);
+    for (const term of candidate.matched) covered.add(term);
+    for (const value of values(candidate)) stated.add(value);
+  }
+  return { picked, best: first.score, abstained: false };
+}

@@ -1,0 +1,138 @@
+import { splitSentences } from "../answer/split-sentences";
+import type { StructureBlock } from "../structure/passage-structure";
+import {
+  type AnswerCandidate,
+  asStatement,
+  capitalise,
+  clean,
+  definedSubject,
+  formula,
+  isDebris,
+  MAX_QUOTE_CHARS,
+  standsAlone,
+  withStop,
+} from "./candidate-text";
+
+/** Openers that lean on the sentence before; stripped, the rest may still stand alone. */
+const connective =
+  /^(?:however|moreover|furthermore|additionally|also|therefore|thus|hence|consequently|accordingly|similarly|likewise|nevertheless|nonetheless|in addition|as a result|in particular|in practice|for example|for instance|finally|first|second|third|next|then|instead|otherwise|besides|meanwhile|indeed|notably|specifically|in contrast|by contrast|conversely|in other words|that is)\b,?\s*/i;
+/** Openers that point back at a thing named before: only with the sentence before do they stand. */
+const pointsBack =
+  /^(?:it|its|this|these|that|those|they|them|their|such|he|she|his|her|here|there(?!\s+(?:is|are|was|were|exists?|will|may|can|must|should|has|have|had)\b)|the (?:former|latter|above|same))\b/i;
+const theoremLabel =
+  /^(?:definition|theorem|lemma|proposition|corollary|remark|example|note)\s+\d+(?:\.\d+)*\.?$/i; /** A sentence ending on a copula, article or preposition lost what it states to a formula or figure. */
+const cutShort = /\b(?:is|are|was|were|be|by|of|the|a|an|to|as|with|from|equals?)\s*\.$/i;
+export function sentenceCandidates(
+  text: string,
+  blockStart: number,
+  blockEnd: number,
+  context: string[],
+  following: () => { end: number; text: string } | null,
+): AnswerCandidate[] {
+  const sentences = splitSentences(text.slice(blockStart, blockEnd)).map((sentence) => ({
+    start: blockStart + sentence.start,
+    end: blockStart + sentence.end,
+    text: sentence.text,
+  }));
+  const candidates: AnswerCandidate[] = [];
+  for (let k = 0; k < sentences.length; k++) {
+    let sentence = sentences[k] as { start: number; end: number; text: string };
+    // "Definition 2.1." on its own is the label of the sentence after it.
+    if (theoremLabel.test(sentence.text.trim()) && sentences[k + 1]) {
+      const next = sentences[k + 1] as typeof sentence;
+      sentence = { start: sentence.start, end: next.end, text: text.slice(sentence.start, next.end) };
+      k++;
+    }
+    const previous = sentences[k - 1];
+    let start = sentence.start;
+    let end = sentence.end;
+    let claim = clean(sentence.text);
+    // A lead-in ("… include:") or a sentence cut before its object ("… this polynomial is.") needs what follows.
+    if (/:\s*$/.test(claim) || cutShort.test(claim)) {
+      // A lead-in is answered by what follows it in the same passage.
+      const rest = sentences[k + 1] ?? following();
+      // A formula after the colon is set in ways no text layer agrees on: the quote would not hold.
+      const after = text.slice(end, rest?.end ?? end).trim();
+      if (rest === null || rest === undefined || isDebris(after) || formula.test(after)) continue;
+      end = rest.end;
+      claim = clean(text.slice(start, end));
+    }
+    if (pointsBack.test(claim) || (connective.test(claim) && !standsAlone(capitalise(claim.replace(connective, ""))))) {
+      if (previous === undefined || previous.end > start) continue;
+      start = previous.start;
+      claim = clean(text.slice(start, end));
+      if (connective.test(claim)) claim = capitalise(claim.replace(connective, ""));
+    } else if (connective.test(claim)) {
+      claim = capitalise(claim.replace(connective, ""));
+    }
+    const quote = text.slice(start, end).trim();
+    if (quote.length > MAX_QUOTE_CHARS) {
+      // A run-on "sentence" (an option list, a glossary without full stops) answers line by line.
+      candidates.push(...lineCandidates(text, start, end, context));
+      continue;
+    }
+    const statement = asStatement(claim);
+    if (statement === null || isDebris(quote)) continue;
+    claim = statement;
+    const subject = definedSubject(claim);
+    candidates.push({
+      kind: subject === undefined ? "sentence" : "definition",
+      quote,
+      start: start + (text.slice(start, end).length - text.slice(start, end).trimStart().length),
+      claimText: withStop(claim),
+      context,
+      ...(subject === undefined ? {} : { subject }),
+    });
+  }
+  return candidates;
+}
+
+/** Each line of a span that is too long to quote whole, as a candidate of its own. */
+function lineCandidates(text: string, start: number, end: number, context: string[]): AnswerCandidate[] {
+  const candidates: AnswerCandidate[] = [];
+  let offset = start;
+  for (const line of text.slice(start, end).split("\n")) {
+    const lineStart = offset + (line.length - line.trimStart().length);
+    offset += line.length + 1;
+    const quote = line.trim();
+    if (quote.split(/\s+/).length < 3 || quote.length > MAX_QUOTE_CHARS || isDebris(quote)) continue;
+    const claim = asStatement(clean(quote));
+    if (claim === null) continue;
+    const subject = definedSubject(claim);
+    candidates.push({
+      kind: subject === undefined ? "sentence" : "definition",
+      quote,
+      start: lineStart,
+      claimText: withStop(claim),
+      context,
+      ...(subject === undefined ? {} : { subject }),
+    });
+  }
+  return candidates;
+}
+
+/** How many words a heading may have to read as the label of the sentence under it ("202 Accepted"). */
+const MAX_LABEL_WORDS = 6;
+
+/**
+ * A heading with the first sentence under it, as one candidate: "10.2.3 202 Accepted / The
+ * request has been accepted for processing" answers "which status code means accepted" only
+ * with its heading. The quote runs from the heading through the sentence.
+ */
+export function labelledSentence(
+  text: string,
+  heading: StructureBlock,
+  paragraph: StructureBlock,
+  context: string[],
+): AnswerCandidate | null {
+  const label = clean(text.slice(heading.span.start, heading.span.end));
+  if (label.split(" ").length > MAX_LABEL_WORDS) return null;
+  const first = splitSentences(text.slice(paragraph.span.start, paragraph.span.end))[0];
+  if (first === undefined) return null;
+  const sentence = clean(first.text);
+  const quote = text.slice(heading.span.start, paragraph.span.start + first.end).trim();
+  const claim = withStop(`${label.replace(/[.:\s]*$/, "")}: ${sentence}`);
+  if (quote.length > MAX_QUOTE_CHARS || isDebris(sentence) || !standsAlone(claim)) return null;
+  // A heading is a label, not a definition: "4 Why Self-Attention" defines nothing.
+  return { kind: "sentence", quote, start: heading.span.start, claimText: claim, context };
+}

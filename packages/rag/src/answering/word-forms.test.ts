@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { formsOf, isContentWord, wordForms } from "./word-forms";
+
+describe("wordForms", () => {
+  it("gives lemmas and stems so inflected and derived forms meet", () => {
+    expect(formsOf("paid")).toContain("pay");
+    expect(formsOf("payments")).toContain("payment");
+    expect(formsOf("criteria")).toContain("criterion");
+    const encryption = formsOf("encryption");
+    expect(formsOf("encrypted").some((form) => encryption.includes(form))).toBe(true);
+  });
+
+  it("keys figures in digits and in words alike", () => {
+    const words = wordForms("Nr = 14 rounds; fourteen rounds; twenty one days; 1,000 km");
+    const keys = words.flatMap((word) => word.forms.filter((form) => form.startsWith("#")));
+    expect(keys).toEqual(expect.arrayContaining(["#14", "#21", "#1000"]));
+    expect(keys.filter((key) => key === "#14")).toHaveLength(2);
+  });
+
+  it("marks stopwords as not content", () => {
+    const words = wordForms("What is the key length?");
+    expect(words.filter(isContentWord).map((word) => word.surface)).toEqual(["key", "length"]);
+  });
+});

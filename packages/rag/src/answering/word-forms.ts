@@ -1,0 +1,103 @@
+import { stemmer } from "stemmer";
+import lemmatize from "wink-lemmatizer";
+import { digitsValue, numberPhraseValue, numberWordValue, valueKey } from "./number-words";
+
+/**
+ * One word of a text with the forms it is matched by: its lowercased surface, its dictionary
+ * lemmas (WordNet's morphology via wink-lemmatizer: "paid" → "pay", "criteria" → "criterion"),
+ * its Porter stem ("encryption" → "encrypt") and, for a figure, its value key ("14", "fourteen"
+ * → "#14").
+ */
+export interface WordForm {
+  surface: string;
+  /** Lemmas, the stem and the value key: what "same word, other form" matches on. */
+  forms: string[];
+  /** Position among the text's words, for proximity. */
+  position: number;
+  /** The value when the word is a figure or a number word. */
+  value?: number;
+}
+
+/** Function words and question filler that say nothing about what is asked. */
+export const STOPWORDS = new Set(
+  (
+    "a an the of in on at to for from by with about as into onto than then and or but not no nor so if " +
+    "is are was were be been being am do does did doing done have has had having can could will would shall " +
+    "should may might must what which who whom whose when where why how this that these those it its they them " +
+    "their there here i me my we us our you your he him his she her any all some each every such other another " +
+    "also very more most much many few own same just only both either neither over under between per via " +
+    "please tell explain describe give list show say says said know let whether get gets " +
+    "according document documents paper text page pages"
+  ).split(" "),
+);
+
+const wordPattern = /\d+(?:,\d{3})*(?:\.\d+)?(?:st|nd|rd|th)?|[\p{L}\p{N}]+/gu;
+
+/** The lemmas and stem of one lowercased word, cached: the same words recur across passages. */
+const formCache = new Map<string, string[]>();
+const FORM_CACHE_LIMIT = 50_000;
+
+export function formsOf(surface: string): string[] {
+  const cached = formCache.get(surface);
+  if (cached !== undefined) return cached;
+  let forms: string[];
+  if (/\d/.test(surface)) {
+    forms = [surface];
+  } else {
+    const lemmas = new Set([lemmatize.noun(surface), lemmatize.verb(surface), lemmatize.adjective(surface)]);
+    const stems = new Set([...lemmas].map((lemma) => stemmer(lemma)));
+    forms = [...new Set([surface, ...lemmas, stemmer(surface), ...stems])];
+  }
+  if (formCache.size >= FORM_CACHE_LIMIT) formCache.clear();
+  formCache.set(surface, forms);
+  return forms;
+}
+
+/**
+ * Text folded for splitting into words: ligatures to letters (NFKC), a word broken across lines
+ * joined, lowercased. Cheaper than normalizeForMatch, which also maps offsets back.
+ */
+function tokenText(text: string): string {
+  return text
+    .normalize("NFKC")
+    .replace(/(\p{L})-\s*\n\s*(\p{Ll})/gu, "$1$2")
+    .replace(/[\u00AD\u200B-\u200D\u2060\uFEFF]/g, "")
+    .toLowerCase();
+}
+
+/** Every word of `text` with its forms; number-word runs ("twenty one") carry the run's value on their last word. */
+export function wordForms(text: string): WordForm[] {
+  const surfaces = tokenText(text).match(wordPattern) ?? [];
+  const result: WordForm[] = [];
+  let run: WordForm[] = [];
+  const closeRun = () => {
+    const value = numberPhraseValue(run.map((word) => word.surface));
+    const last = run.at(-1);
+    if (last !== undefined && value !== null && run.length > 1) {
+      last.value = value;
+      last.forms = [...last.forms, valueKey(value)];
+    }
+    run = [];
+  };
+  surfaces.forEach((surface, position) => {
+    const digits = digitsValue(surface);
+    const word = numberWordValue(surface);
+    const value = digits ?? word ?? undefined;
+    const forms = formsOf(surface);
+    const entry: WordForm = {
+      surface,
+      forms: value === undefined ? forms : [...forms, valueKey(value)],
+      position,
+      ...(value === undefined ? {} : { value }),
+    };
+    if (word !== null) run.push(entry);
+    else closeRun();
+    result.push(entry);
+  });
+  closeRun();
+  return result;
+}
+
+/** Whether a word carries meaning for matching: not a stopword, not a lone letter. */
+export const isContentWord = (word: WordForm) =>
+  !STOPWORDS.has(word.surface) && (word.surface.length > 1 || word.value !== undefined);

