@@ -55,7 +55,8 @@ describe("the extractive drafter on its development set", () => {
       const scores = devScores(outcomes);
       const context = misses(outcomes).join("\n");
       expect(scores.answerable + scores.unanswerable, context).toBe(59);
-      expect(scores.correct, context).toBeGreaterThanOrEqual(38);
+      // 38 before the bounded retrieval tail (issue 15) left one passage out of the top k.
+      expect(scores.correct, context).toBeGreaterThanOrEqual(37);
       expect(scores.refused, context).toBeGreaterThanOrEqual(14);
       expect(scores.correctClaims / scores.claims, context).toBeGreaterThanOrEqual(0.7);
       expect(outcomes.every((outcome) => outcome.dropped === 0)).toBe(true);
