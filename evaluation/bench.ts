@@ -3,7 +3,7 @@
  * parallelism and a loopback load test. Figures are printed and written to
  * evaluation/results/bench.json; every ratio is measured within this one run.
  *
- *   node --import tsx evaluation/bench.ts [--only ingest,ask,audit,load] [--duration 30] [--asks 200]
+ *   node --import tsx evaluation/bench.ts [--only ingest,ask,audit,retrieval,assets,load] [--duration 30] [--asks 200]
  */
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -13,13 +13,15 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs, promisify } from "node:util";
 import { measureAskOverhead } from "./bench-ask";
+import { measureFirstOpen } from "./bench-assets";
 import { measureAuditLatency } from "./bench-audit";
 import { defaultBenchFile, type IngestBenchResult } from "./bench-ingest";
 import { measureServerIngestMemory } from "./bench-ingest-rss";
 import { runLoad } from "./bench-load";
+import { measureRetrieval } from "./bench-retrieval";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
-const sections = ["ingest", "ask", "audit", "load"] as const;
+const sections = ["ingest", "ask", "audit", "retrieval", "assets", "load"] as const;
 type Section = (typeof sections)[number];
 
 interface Target {
@@ -139,6 +141,52 @@ async function main(): Promise<void> {
       measured: `${worst}× (worst)`,
       met: worst <= 1.2,
     });
+  }
+
+  if (options.only.has("retrieval")) {
+    log("retrieval: BM25 search alone at 100 and 5,000 pages, bounded tail vs every term (per-question median of 5)…");
+    const retrieval = await measureRetrieval({ log });
+    results.retrieval = retrieval;
+    const small = retrieval[0];
+    const large = retrieval.at(-1);
+    if (small && large) {
+      const growth = large.boundedMs.p95 / small.boundedMs.p95;
+      const before = large.unboundedMs.p95 / small.unboundedMs.p95;
+      log(
+        `  p95 growth ${small.pages} → ${large.pages} pages: ×${growth.toFixed(2)} bounded (${small.boundedMs.p95} → ${large.boundedMs.p95} ms), ×${before.toFixed(2)} with every term (${small.unboundedMs.p95} → ${large.unboundedMs.p95} ms)`,
+      );
+      targets.push({
+        name: `retrieval p95 at ${large.pages} pages vs ${small.pages} pages`,
+        target: "≤ 3×",
+        measured: `×${growth.toFixed(2)} (baseline without the rule ×${before.toFixed(2)})`,
+        met: growth <= 3,
+      });
+    }
+  }
+
+  if (options.only.has("assets")) {
+    const firstOpen = await measureFirstOpen();
+    results.assets = firstOpen;
+    if (!firstOpen) log("assets: skipped, apps/web/dist is not built (npm run build)");
+    else {
+      log(
+        "assets: the viewer's first open (index.html, scripts, stylesheet, pdf.js worker), as Chromium asks for them",
+      );
+      for (const file of firstOpen.files)
+        log(
+          `  ${file.path.padEnd(44)} ${String(file.wireBytes).padStart(9)} B  ${file.encoding.padEnd(8)} ${file.cacheControl}`,
+        );
+      const mb = (bytes: number) => (bytes / 1e6).toFixed(2);
+      log(
+        `  total ${mb(firstOpen.compressedBytes)} MB on the wire (uncompressed, as before: ${mb(firstOpen.identityBytes)} MB)`,
+      );
+      targets.push({
+        name: "viewer first-open transfer",
+        target: "≤ 0.8 MB",
+        measured: `${mb(firstOpen.compressedBytes)} MB (baseline uncompressed ${mb(firstOpen.identityBytes)} MB)`,
+        met: firstOpen.compressedBytes <= 0.8e6,
+      });
+    }
   }
 
   if (options.only.has("load")) {
