@@ -1,21 +1,11 @@
-import { type Sentence, splitSentences } from "@audited-rag/rag";
+// The FTS query's own tokens and function words (retrieval/fts-query.ts), so both halves of the baseline agree.
+import { type Sentence, splitSentences, stopwords, wordPattern } from "@audited-rag/rag";
 
 /**
  * The "plain BM25, best sentence of the top passage" baseline the engine must beat: no
  * stemming, no synonyms, no answer types, never abstains. Pure; the runner feeds it the
  * index's top passage and the library's term statistics.
  */
-
-const wordPattern = /[\p{L}\p{N}\p{M}]+/gu;
-
-// The function words the FTS query leaves out (retrieval/fts-query.ts), so both halves of the baseline agree.
-const stopwords = new Set(
-  (
-    "a an and are as at be been but by can could did do does for from had has have how i if in into is it its " +
-    "me my no not of on or our so than that the their them then there these they this those to was we were " +
-    "what when where which who whom why will with would you your"
-  ).split(" "),
-);
 
 /** Lowercased word tokens without function words; words hyphenated at a line end are joined first. */
 export function baselineTerms(text: string): string[] {

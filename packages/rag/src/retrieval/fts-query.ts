@@ -2,10 +2,10 @@
 export const maxQueryTerms = 64;
 
 // Letters, digits and combining marks: what the unicode61 tokenizer keeps inside a token.
-const wordPattern = /[\p{L}\p{N}\p{M}]+/gu;
+export const wordPattern = /[\p{L}\p{N}\p{M}]+/gu;
 
 // English function words match nearly every chunk: OR-ing them in only slows the query and blurs the ranking.
-const stopwords = new Set(
+export const stopwords: ReadonlySet<string> = new Set(
   (
     "a an and are as at be been but by can could did do does for from had has have how i if in into is it its " +
     "me my no not of on or our so than that the their them then there these they this those to was we were " +
