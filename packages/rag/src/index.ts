@@ -4,6 +4,7 @@ export * from "./answer/self-contained";
 export * from "./answer/split-question";
 export * from "./answer/split-sentences";
 export * from "./answer/validate-draft";
+export * from "./ask-observer";
 export * from "./drafting/content-terms";
 export * from "./drafting/draft-prompt";
 export * from "./drafting/drafter";
