@@ -7,6 +7,7 @@ import { servicesPlugin } from "./plugins/services";
 import { webPlugin } from "./plugins/web";
 import { answerRoutes } from "./routes/answers";
 import { askRoutes } from "./routes/ask";
+import { askStreamRoutes } from "./routes/ask-stream";
 import { configRoutes } from "./routes/config";
 import { documentRoutes } from "./routes/documents";
 import { healthRoutes } from "./routes/health";
@@ -63,6 +64,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(configRoutes, { prefix: "/api", config });
   await app.register(documentRoutes, { prefix: "/api", config });
   await app.register(askRoutes, { prefix: "/api", config });
+  await app.register(askStreamRoutes, { prefix: "/api", config });
   await app.register(answerRoutes, { prefix: "/api" });
   await app.register(webPlugin);
   return app;
