@@ -28,6 +28,8 @@ export const documentSchema = z.object({
   warnings: z.array(z.string()).optional(),
   error: documentErrorSchema.optional(),
   createdAt: z.string(),
+  /** Who uploaded it, when accounts are on (a display name or account id). */
+  uploadedBy: z.string().optional(),
 });
 export type DocumentInfo = z.infer<typeof documentSchema>;
 

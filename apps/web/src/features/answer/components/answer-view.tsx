@@ -1,5 +1,5 @@
 import type { AskResponse } from "@audited-rag/core";
-import { useMemo } from "react";
+import { type ReactNode, useMemo } from "react";
 import { formatDuration } from "../format-numbers";
 import type { ClaimSelection } from "../selection";
 import { AnswerPart } from "./answer-part";
@@ -9,6 +9,8 @@ interface AnswerViewProps {
   response: AskResponse;
   selection: ClaimSelection | null;
   onSelect(selection: ClaimSelection): void;
+  /** Actions shown under the heading (copy and export). */
+  children?: ReactNode;
 }
 
 function describeTimings(response: AskResponse): string {
@@ -18,12 +20,16 @@ function describeTimings(response: AskResponse): string {
 }
 
 /** The answer: one section per question part, then parts left unanswered and removed claims. */
-export function AnswerView({ response, selection, onSelect }: AnswerViewProps) {
+export function AnswerView({ response, selection, onSelect, children }: AnswerViewProps) {
   const ledger = useMemo(() => new Map(response.ledger.map((entry) => [entry.id, entry])), [response.ledger]);
   return (
     <section className="panel answer" aria-labelledby="answer-heading">
-      <h2 id="answer-heading">Answer</h2>
+      {/* Focused after a question, so the answer is where keyboard and screen-reader users land. */}
+      <h2 id="answer-heading" tabIndex={-1}>
+        Answer
+      </h2>
       <p className="answer__question">{response.question}</p>
+      {children}
       {response.parts.map((part) => (
         <AnswerPart key={part.index} part={part} ledger={ledger} selection={selection} onSelect={onSelect} />
       ))}
