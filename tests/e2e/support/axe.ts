@@ -6,7 +6,10 @@ export async function expectNoSeriousAxeViolations(page: Page, where: string): P
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(" | ")}`);
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(" | ")}`,
+    );
   expect(serious, `axe on ${where}`).toEqual([]);
   // The check must have looked at something: a blank page passes every rule.
   expect(results.passes.length, `axe on ${where} ran its rules`).toBeGreaterThan(10);
