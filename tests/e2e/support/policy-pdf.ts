@@ -21,3 +21,22 @@ export const htmlLikeMarkup = "<img src=x onerror=alert(1)>";
 export function makePolicyPdf(): Promise<Uint8Array> {
   return makeTextPdf(policyPages);
 }
+
+/** Lines drawn exactly as given (no re-wrapping), so a word can be broken at a line end. */
+export async function makeLinesPdf(lines: string[]): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts } = await import("pdf-lib");
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  const page = document.addPage([595, 842]);
+  lines.forEach((line, index) => {
+    page.drawText(line, { x: 56, y: 800 - index * 15, size: 11, font });
+  });
+  return document.save();
+}
+
+/** A report whose key sentence breaks "illustrated" across two lines with a hyphen. */
+export const hyphenatedLines = [
+  "Annual report. The monthly revenue totals of every sales region are illus-",
+  "trated in the annex with one bar chart for each quarter of the year.",
+  "The annex also lists the staff count of each regional office.",
+];
