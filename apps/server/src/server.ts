@@ -1,5 +1,6 @@
 import { buildApp } from "./app";
 import { ConfigError, parseConfig } from "./config";
+import { startupLine } from "./startup-line";
 
 /** Failures of the data folder itself, reported as such rather than as a crash. */
 const fileSystemCodes = new Set([
@@ -46,7 +47,12 @@ async function main(): Promise<void> {
   };
   process.once("SIGINT", () => void close("SIGINT"));
   process.once("SIGTERM", () => void close("SIGTERM"));
-  await app.listen({ host: config.host, port: config.port });
+  // Fastify logs this text once listening; it replaces its "Server listening at" line with where and which settings.
+  await app.listen({
+    host: config.host,
+    port: config.port,
+    listenTextResolver: (address) => startupLine(config, address),
+  });
 }
 
 main().catch((error: unknown) => {
