@@ -1,5 +1,5 @@
-import { type ComponentHealth, UpstreamTimeoutError, VectorStoreUnavailableError } from "@audited-rag/core";
 import { createRequire } from "node:module";
+import { type ComponentHealth, UpstreamTimeoutError, VectorStoreUnavailableError } from "@audited-rag/core";
 import type { QdrantClient, Schemas } from "@qdrant/js-client-rest";
 import { z } from "zod";
 import { describeQdrantFailure, isAlreadyExists, qdrantStatus } from "./qdrant-failure";
