@@ -45,7 +45,7 @@ export function DocumentRow({ document, selected, maxUploadBytes, onToggle, onOp
       </div>
       <p className="muted document-row__meta">
         {document.pages} {document.pages === 1 ? "page" : "pages"} · {formatBytes(document.bytes)}
-        {document.status === "ready" ? ` · ${document.chunks} passages` : ""}
+        {document.status === "ready" ? ` · ${document.chunks} ${document.chunks === 1 ? "passage" : "passages"}` : ""}
         <br />
         Uploaded <time dateTime={document.createdAt}>{formatUploaded(document.createdAt)}</time>
         {document.uploadedBy ? ` by ${document.uploadedBy}` : ""}
