@@ -36,7 +36,10 @@ export async function measureAskOverhead(options: AskOverheadOptions = {}): Prom
   const { sizes = [10, 100, 1000], asksPerSize = 200, warmupAsks = 20, pagesPerDocument = 50 } = options;
   const log = options.log ?? (() => {});
   const dataDir = await mkdtemp(path.join(tmpdir(), "audited-rag-bench-ask-"));
-  const app = await buildApp(parseConfig({ RAG_DATA_DIR: dataDir, LOG_LEVEL: "silent" }), { logger: false });
+  // Login off: this measures the answer engine, not sign-in (bench-load covers HTTP with a real server).
+  const app = await buildApp(parseConfig({ RAG_DATA_DIR: dataDir, LOG_LEVEL: "silent", RAG_AUTH: "off" }), {
+    logger: false,
+  });
   try {
     const url = await app.listen({ host: "127.0.0.1", port: 0 });
     const results: AskOverheadResult[] = [];
@@ -88,11 +91,16 @@ export async function measureAskOverhead(options: AskOverheadOptions = {}): Prom
   }
 }
 
-/** Uploads one PDF with ?wait=true and returns its chunk count. */
-export async function uploadOverHttp(baseUrl: string, filename: string, bytes: Uint8Array): Promise<number> {
+/** Uploads one PDF with ?wait=true and returns its chunk count; `headers` carry a bearer token when login is on. */
+export async function uploadOverHttp(
+  baseUrl: string,
+  filename: string,
+  bytes: Uint8Array,
+  headers: Record<string, string> = {},
+): Promise<number> {
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), filename);
-  const response = await fetch(`${baseUrl}/api/documents?wait=true`, { method: "POST", body: form });
+  const response = await fetch(`${baseUrl}/api/documents?wait=true`, { method: "POST", body: form, headers });
   const body = (await response.json()) as { document?: { chunks: number; status: string } };
   if (!response.ok || body.document?.status !== "ready") {
     throw new Error(`upload of ${filename} answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Agent, fetch as undiciFetch } from "undici";
+import { provisionAdminToken } from "../tests/support/provision-token";
 import { startServerProcess } from "../tests/support/server-process";
 import { uploadOverHttp } from "./bench-ask";
 import { benchPageTexts, benchQuestions, makeBenchPdf } from "./bench-corpus";
@@ -10,6 +11,8 @@ import { readPeakRssMb } from "./process-memory";
 
 export interface LoadResult {
   concurrency: number;
+  /** Whether login was on: every ask then carried a bearer token the server looked up. */
+  auth: boolean;
   durationS: number;
   pages: number;
   requests: number;
@@ -31,6 +34,8 @@ export interface LoadOptions {
   durationS?: number;
   /** Pages ingested before the load starts. */
   pages?: number;
+  /** Login on (the default, as shipped): asks carry an API token. */
+  auth?: boolean;
   log?: (line: string) => void;
 }
 
@@ -39,22 +44,29 @@ export interface LoadOptions {
  * a generated corpus, then keeps `concurrency` asks in flight for `durationS` seconds.
  */
 export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
-  const { concurrency = 50, durationS = 30, pages = 100 } = options;
+  const { concurrency = 50, durationS = 30, pages = 100, auth = true } = options;
   const log = options.log ?? (() => {});
   const dataDir = await mkdtemp(path.join(tmpdir(), "audited-rag-bench-load-"));
   const server = await startServerProcess({
-    env: { RAG_DATA_DIR: dataDir, LOG_LEVEL: "info" },
+    // One loopback address stands in for every simulated user, so the per-user ask limit is off here.
+    env: { RAG_DATA_DIR: dataDir, LOG_LEVEL: "info", RAG_AUTH: auth ? "on" : "off", RAG_ASK_RATE_LIMIT: "0" },
     maxLifetimeMs: (durationS + 180) * 1000,
   });
   try {
+    const credentials: Record<string, string> = auth
+      ? { authorization: `Bearer ${await provisionAdminToken(server.url)}` }
+      : {};
     const pageTexts: string[] = [];
     for (let seed = 101; pageTexts.length < pages; seed++) {
       const texts = benchPageTexts(seed, Math.min(50, pages - pageTexts.length));
-      await uploadOverHttp(server.url, `load-${seed}.pdf`, await makeBenchPdf(texts));
+      await uploadOverHttp(server.url, `load-${seed}.pdf`, await makeBenchPdf(texts), credentials);
       pageTexts.push(...texts);
     }
     const questions = benchQuestions(7, pageTexts, 500);
-    log(`load: ${pages} pages ingested; ${concurrency} concurrent asks for ${durationS} s against ${server.url}`);
+    log(
+      `load: ${pages} pages ingested; ${concurrency} concurrent asks for ${durationS} s against ${server.url}` +
+        (auth ? " (login on, bearer token)" : " (login off)"),
+    );
 
     const latencies: number[] = [];
     const serverTimes: number[] = [];
@@ -70,7 +82,7 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
       undiciFetch(`${server.url}/api/ask`, {
         dispatcher: agent,
         method: "POST",
-        headers: { "content-type": "application/json" },
+        headers: { "content-type": "application/json", ...credentials },
         body: JSON.stringify({ question }),
         signal: AbortSignal.timeout(30_000),
       });
@@ -101,6 +113,7 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
     await agent.close();
     return {
       concurrency,
+      auth,
       durationS: Math.round(elapsedS * 10) / 10,
       pages,
       requests: latencies.length + errors,

@@ -146,7 +146,7 @@ async function main(): Promise<void> {
     results.load = load;
     const latency = load.latencyMs;
     log(
-      `  ${load.requests} requests in ${load.durationS} s: ${load.throughput} asks/s, ` +
+      `  ${load.auth ? "login on, bearer token on every ask; " : ""}${load.requests} requests in ${load.durationS} s: ${load.throughput} asks/s, ` +
         (latency ? `p50 ${latency.p50} ms, p95 ${latency.p95} ms, p99 ${latency.p99} ms, ` : "") +
         `${load.errors} errors, server peak RSS ${load.serverPeakRssMb ?? "?"} MB`,
     );

@@ -14,7 +14,7 @@ export interface RunInfo {
   durations: { ingestMs: number; askMs: number; totalMs: number };
 }
 
-/** The short markdown summary written next to eval-report.json. */
+/** The short markdown summary written next to regression-report.json. */
 export function renderSummary(
   run: RunInfo,
   metrics: EvalMetrics,
@@ -23,7 +23,7 @@ export function renderSummary(
   comparison: Comparison | null,
 ): string {
   const lines = [
-    `# Eval summary (${run.configuration})`,
+    `# Regression eval summary (${run.configuration})`,
     "",
     `${run.createdAt}: ${run.documents} documents (${run.pages} pages), ${run.questions.answerable} answerable and ${run.questions.unanswerable} unanswerable questions, top-k ${run.topK}. Corpus: ${run.corpus.note}. Ingest ${seconds(run.durations.ingestMs)}, asks ${seconds(run.durations.askMs)}, total ${seconds(run.durations.totalMs)}.`,
     "",

@@ -1,124 +1,303 @@
 /**
- * Replays the eight synthetic Jev cases of evaluation/fixtures/jev-cases.json through the
- * auditor in observe mode, prints a table and writes a JSON report.
+ * Runs the eight synthetic cases of evaluation/fixtures/jev-cases.json through this project's
+ * own path (ledger → screening → prompt → transport → policy, in observe mode) against the
+ * configured auditor, prints a table and writes a JSON report.
  *
- *   node --import tsx evaluation/jev-replay.ts --output evaluation/results/jev-smoke.json
- *        [--base-url URL] [--recorded evaluation/fixtures/jev-recorded.json]
+ *   npm run jev:replay [-- --auditor jev|ollama] [--output FILE] [--base-url URL]
+ *                         [--record] [--record-file FILE] [--recorded FILE]
  *
- * Live against TypeSafe when TYPESAFE_API_KEY is set, or against --base-url /
- * TYPESAFE_BASE_URL (key optional then); --recorded replays stored distributions offline.
- * Exit 0 when every label agrees and no audit is unavailable, 1 otherwise, 2 for usage errors.
+ * jev: TYPESAFE_BASE_URL (or --base-url) with TYPESAFE_API_KEY, RAG_JEV_MODEL. ollama:
+ * OLLAMA_HOST, RAG_AUDIT_MODEL. RAG_AUDITOR picks the default auditor, RAG_JEV_THRESHOLD and
+ * RAG_JEV_BUDGET_MS apply to both. `--record` saves the live distributions; `--recorded FILE`
+ * replays only a recording this script wrote. Exit 0 when every label and screening
+ * expectation agrees and no check is unavailable, 1 otherwise, 2 for usage errors.
  */
 import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { dirname, resolve } from "node:path";
+import { dirname, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { type AuditRecord, type Distribution, distributionSchema } from "@audited-rag/core";
+import type { AnswerAuditor, AuditRecord } from "@audited-rag/core";
 import {
+  ClaimAuditor,
   countUsage,
+  createOllamaAuditor,
+  DEFAULT_BUDGET_MS,
   DEFAULT_JEV_MODEL,
+  DEFAULT_OLLAMA_AUDIT_MODEL,
   DEFAULT_THRESHOLD,
   DEFAULT_TYPESAFE_BASE_URL,
   JevAuditor,
-  type JevTransport,
   POLICY_VERSION,
-  PROMPT_VERSION,
   TypeSafeJevTransport,
   topLabel,
 } from "@audited-rag/jev";
 import { z } from "zod";
+import { percentile } from "./percentiles";
+import { LABEL_OF, prepareCase, readCases } from "./replay-cases";
+import {
+  checkKey,
+  RECORDING_MARKER,
+  RecordedJudge,
+  type Recording,
+  readRecording,
+  recordEntry,
+} from "./replay-recording";
 
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const USAGE =
-  "usage: node --import tsx evaluation/jev-replay.ts --output FILE [--base-url URL] [--recorded FILE]\n" +
-  "  live needs TYPESAFE_API_KEY or a base URL (--base-url or TYPESAFE_BASE_URL); --recorded runs offline";
-
-const expectedSchema = z.enum(["supported", "contradicted", "insufficient"]);
-const casesSchema = z.object({
-  cases: z.array(
-    z.object({
-      id: z.string(),
-      title: z.string(),
-      expected: expectedSchema,
-      claim: z.string(),
-      cited: z.array(z.string()).min(1),
-      uncited: z.array(z.string()).default([]),
-    }),
-  ),
-});
-const recordedSchema = z.object({ model: z.string(), distributions: z.record(z.string(), distributionSchema) });
-type ReplayCase = z.infer<typeof casesSchema>["cases"][number];
-
-const LABEL_OF: Record<z.infer<typeof expectedSchema>, keyof Distribution> = {
-  supported: "support",
-  contradicted: "contradiction",
-  insufficient: "insufficient",
-};
+  "usage: npm run jev:replay -- [--auditor jev|ollama] [--output FILE] [--base-url URL] [--record] [--record-file FILE] [--recorded FILE]";
 
 class UsageError extends Error {}
 
-function readArgs() {
+function settings() {
+  let values: Record<string, string | boolean | undefined>;
   try {
-    return parseArgs({
-      options: { output: { type: "string" }, "base-url": { type: "string" }, recorded: { type: "string" } },
+    values = parseArgs({
+      options: {
+        auditor: { type: "string" },
+        output: { type: "string" },
+        "base-url": { type: "string" },
+        record: { type: "boolean" },
+        "record-file": { type: "string" },
+        recorded: { type: "string" },
+      },
       strict: true,
       allowPositionals: false,
     }).values;
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-}
-
-function options() {
-  const values = readArgs();
-  const { output, recorded } = values;
-  if (!output) throw new UsageError("--output is required");
-  const apiKey = process.env.TYPESAFE_API_KEY?.trim() || undefined;
-  const explicitBaseUrl = values["base-url"] ?? (process.env.TYPESAFE_BASE_URL?.trim() || undefined);
-  if (!recorded && !apiKey && !explicitBaseUrl) {
-    throw new UsageError("set TYPESAFE_API_KEY, pass --base-url, or replay offline with --recorded");
-  }
-  const model = process.env.RAG_JEV_MODEL?.trim() || DEFAULT_JEV_MODEL;
-  return { output, recorded, apiKey, baseUrl: explicitBaseUrl ?? DEFAULT_TYPESAFE_BASE_URL, model };
-}
-
-async function readRecorded(path: string): Promise<z.infer<typeof recordedSchema>> {
-  let text: string;
-  try {
-    text = await readFile(resolve(path), "utf8");
-  } catch {
-    throw new UsageError(`cannot read ${path}`);
-  }
-  return recordedSchema.parse(JSON.parse(text));
-}
-
-/** An in-process transport that answers every question with one stored distribution. */
-function recordedTransport(caseId: string, model: string, distribution: Distribution): JevTransport {
+  const env = (name: string) => process.env[name]?.trim() || undefined;
+  const auditor = z.enum(["jev", "ollama"]).safeParse(values.auditor ?? env("RAG_AUDITOR") ?? "jev");
+  if (!auditor.success) throw new UsageError("--auditor must be jev or ollama");
+  if (values.record && values.recorded)
+    throw new UsageError("--record saves a live run; it cannot be combined with --recorded");
+  const number = (name: string, fallback: number) => {
+    const value = env(name);
+    const parsed = value === undefined ? fallback : Number(value);
+    if (!Number.isFinite(parsed) || parsed <= 0) throw new UsageError(`${name} must be a positive number`);
+    return parsed;
+  };
+  const kind = auditor.data;
   return {
-    async systemOne(body) {
-      const answers = Object.fromEntries(
-        Object.keys(body.questions).map((name) => [name, { type: "choice", probabilities: distribution }]),
-      );
-      return { status: 200, requestId: `recorded-${caseId}`, body: { model, answers, usage: null } };
+    auditor: kind,
+    output: resolve(String(values.output ?? resolve(ROOT, "evaluation/results", `jev-replay-${kind}.json`))),
+    record: values.record === true || values["record-file"] !== undefined,
+    recordFile: resolve(
+      String(values["record-file"] ?? resolve(ROOT, "evaluation/results", `jev-recorded-${kind}.json`)),
+    ),
+    recorded: typeof values.recorded === "string" ? values.recorded : undefined,
+    threshold: number("RAG_JEV_THRESHOLD", DEFAULT_THRESHOLD),
+    budgetMs: number("RAG_JEV_BUDGET_MS", DEFAULT_BUDGET_MS),
+    jev: {
+      baseUrl: String(values["base-url"] ?? env("TYPESAFE_BASE_URL") ?? DEFAULT_TYPESAFE_BASE_URL),
+      apiKey: env("TYPESAFE_API_KEY"),
+      model: env("RAG_JEV_MODEL") ?? DEFAULT_JEV_MODEL,
     },
-    async listModels() {
-      return { status: 200, models: [model] };
+    ollama: {
+      host: env("OLLAMA_HOST") ?? "http://127.0.0.1:11434",
+      model: env("RAG_AUDIT_MODEL") ?? DEFAULT_OLLAMA_AUDIT_MODEL,
     },
-    async close() {},
   };
 }
+type Settings = ReturnType<typeof settings>;
 
-async function auditCase(auditor: JevAuditor, replayCase: ReplayCase): Promise<AuditRecord> {
-  const passages = [...replayCase.cited, ...replayCase.uncited].map((text, index) => ({ id: index + 1, text }));
-  const citations = replayCase.cited.map((_, index) => index + 1);
-  const outcome = await auditor.audit({
-    mode: "observe",
-    parts: [{ index: 0, claims: [{ id: replayCase.id, text: replayCase.claim, citations }], passages }],
-  });
-  const record = outcome.claims[0]?.audit;
-  if (!record) throw new Error(`no audit record for ${replayCase.id}`);
-  return record;
+function publicUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return parsed.origin + parsed.pathname.replace(/\/$/, "");
+  } catch {
+    return "(invalid URL)";
+  }
 }
 
-function formatDistribution(distribution: Distribution | null): string {
+async function loadRecording(path: string): Promise<Recording> {
+  let recording: Recording | null;
+  try {
+    recording = await readRecording(resolve(path));
+  } catch {
+    throw new UsageError(`cannot read ${path} as JSON`);
+  }
+  if (!recording) {
+    throw new UsageError(
+      `${path} was not recorded by this script (no "${RECORDING_MARKER}" marker); record one with --record`,
+    );
+  }
+  return recording;
+}
+
+function liveAuditor(config: Settings): { auditor: AnswerAuditor; endpoint: string } {
+  const { threshold, budgetMs } = config;
+  if (config.auditor === "ollama") {
+    const auditor = createOllamaAuditor({ host: config.ollama.host, model: config.ollama.model, threshold, budgetMs });
+    return { auditor, endpoint: publicUrl(config.ollama.host) };
+  }
+  const transport = new TypeSafeJevTransport({ baseUrl: config.jev.baseUrl, apiKey: config.jev.apiKey });
+  const auditor = new JevAuditor({ transport, model: config.jev.model, threshold, budgetMs });
+  return { auditor, endpoint: publicUrl(config.jev.baseUrl) };
+}
+
+/** The predecessor's figures, on their own texts: a comparison line, never our result. */
+async function predecessorComparison(cases: Awaited<ReturnType<typeof readCases>>): Promise<string> {
+  const text = await readFile(new URL("./fixtures/predecessor-jev-figures.json", import.meta.url), "utf8");
+  const figures = z
+    .object({
+      model: z.string(),
+      distributions: z.record(
+        z.string(),
+        z.object({ support: z.number(), contradiction: z.number(), insufficient: z.number() }),
+      ),
+    })
+    .parse(JSON.parse(text));
+  const agreed = cases.filter((c) => {
+    const distribution = figures.distributions[c.id];
+    return distribution !== undefined && topLabel(distribution) === LABEL_OF[c.expected];
+  }).length;
+  return `${agreed}/${cases.length} label agreement in the predecessor's own report (${figures.model}, its own fixture texts)`;
+}
+
+async function main(): Promise<number> {
+  const config = settings();
+  const cases = await readCases();
+  const recording = config.recorded ? await loadRecording(config.recorded) : undefined;
+  const live = recording ? undefined : liveAuditor(config);
+  const auditor: AnswerAuditor =
+    live?.auditor ??
+    new ClaimAuditor({
+      judge: new RecordedJudge(recording as Recording),
+      threshold: config.threshold,
+      budgetMs: config.budgetMs,
+    });
+  const endpoint = recording
+    ? `recording ${relative(process.cwd(), resolve(config.recorded ?? ""))}`
+    : (live?.endpoint ?? "");
+
+  if (recording) {
+    console.log(
+      `REPLAYING A RECORDING, not a live run: ${config.recorded}, recorded ${recording.recordedAt} from ${recording.endpoint} (${recording.auditor}, ${recording.model}).`,
+    );
+  } else if (config.auditor === "jev" && !config.jev.apiKey && config.jev.baseUrl === DEFAULT_TYPESAFE_BASE_URL) {
+    console.log(
+      "No TYPESAFE_API_KEY: TypeSafe will refuse the checks (if it can be reached at all), so every case will be unavailable.",
+    );
+  }
+  console.log(
+    `auditor ${auditor.kind} · model ${auditor.model} · ${endpoint} · threshold ${config.threshold} (experimental, uncalibrated)\n`,
+  );
+
+  const started = performance.now();
+  const results: Array<{ replayCase: (typeof cases)[number]; record: AuditRecord; flags: string[]; key: string }> = [];
+  try {
+    for (const replayCase of cases) {
+      const prepared = prepareCase(replayCase);
+      const outcome = await auditor.audit({ mode: "observe", parts: [prepared.part] });
+      const record = outcome.claims[0]?.audit;
+      if (!record) throw new Error(`no audit record for ${replayCase.id}`);
+      const excerpts =
+        prepared.part.claims[0]?.citations.map((id) => prepared.part.passages.find((p) => p.id === id)?.text ?? "") ??
+        [];
+      results.push({ replayCase, record, flags: prepared.citedFlags, key: checkKey(replayCase.claim, excerpts) });
+    }
+  } finally {
+    await auditor.close();
+  }
+  const elapsedMs = Math.round(performance.now() - started);
+
+  const rows = results.map(({ replayCase, record, flags }) => {
+    const top = record.distribution ? topLabel(record.distribution) : null;
+    const agreed = top === LABEL_OF[replayCase.expected];
+    const screeningAgreed = (replayCase.screening === "flagged") === flags.length > 0;
+    return { replayCase, record, flags, top, agreed, screeningAgreed };
+  });
+  const records = rows.map((row) => row.record);
+  const latencies = records.filter((r) => r.checkId !== undefined).map((r) => r.latencyMs);
+  const totals = {
+    cases: rows.length,
+    labelAgreement: rows.filter((row) => row.agreed).length,
+    screeningAgreement: rows.filter((row) => row.screeningAgreed).length,
+    unsupportedAcceptances: rows.filter((r) => r.replayCase.expected !== "supported" && r.record.suggestion === "keep")
+      .length,
+    supportedWithholds: rows.filter((r) => r.replayCase.expected === "supported" && r.record.suggestion === "withhold")
+      .length,
+    reviews: records.filter((record) => record.suggestion === "review").length,
+    unavailable: records.filter((record) => record.status === "unavailable").length,
+    latencyMs: { p50: latencies.length > 0 ? percentile(latencies, 0.5) : 0, max: Math.max(0, ...latencies) },
+    elapsedMs,
+    ...countUsage(records),
+  };
+
+  printTable([
+    ["case", "expected", "distribution", "suggestion", "screening", "latency", "tokens"],
+    ...rows.map(({ replayCase, record, flags }) => [
+      replayCase.title,
+      replayCase.expected,
+      record.status === "unavailable"
+        ? `unavailable (${record.detail?.cause ?? record.reason}${record.detail?.httpStatus ? ` ${record.detail.httpStatus}` : ""})`
+        : formatDistribution(record.distribution),
+      record.suggestion ?? "—",
+      flags.length > 0 ? flags.join(", ") : "—",
+      `${record.latencyMs} ms`,
+      `${record.usage.inputTokens}/${record.usage.outputTokens}`,
+    ]),
+  ]);
+  const comparison = await predecessorComparison(cases);
+  console.log(
+    `\n${recording ? "replayed recording" : "live run"}: label agreement ${totals.labelAgreement}/${totals.cases}; screening ${totals.screeningAgreement}/${totals.cases}; ` +
+      `unsupported acceptances ${totals.unsupportedAcceptances}; supported withholds ${totals.supportedWithholds}; reviews ${totals.reviews}; unavailable ${totals.unavailable}; ` +
+      `${totals.jevRequests} requests, ${totals.inputTokens} input / ${totals.outputTokens} output tokens; latency p50 ${totals.latencyMs.p50} ms, max ${totals.latencyMs.max} ms; ${elapsedMs} ms`,
+  );
+  console.log(`for comparison only, not a result of this run: ${comparison}`);
+
+  const report = {
+    generatedAt: new Date().toISOString(),
+    kind: recording ? "replayed-recording" : "live",
+    auditor: auditor.kind,
+    endpoint,
+    ...(recording ? { recordedAt: recording.recordedAt, recordedFrom: recording.endpoint } : {}),
+    model: auditor.model,
+    threshold: config.threshold,
+    thresholdNote: "experimental, uncalibrated",
+    policyVersion: POLICY_VERSION,
+    promptVersion: records[0]?.promptVersion ?? "",
+    cases: rows.map(({ replayCase, record, flags, top, agreed, screeningAgreed }) => ({
+      id: replayCase.id,
+      title: replayCase.title,
+      expected: replayCase.expected,
+      claim: replayCase.claim,
+      agreed,
+      topLabel: top,
+      screeningFlags: flags,
+      screeningAgreed,
+      record,
+    })),
+    totals,
+    comparisonOnly: { source: "evaluation/fixtures/predecessor-jev-figures.json", summary: comparison },
+  };
+  await mkdir(dirname(config.output), { recursive: true });
+  await writeFile(config.output, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`wrote ${relative(process.cwd(), config.output)}`);
+
+  if (config.record && !recording) {
+    const saved: Recording = {
+      recordedBy: RECORDING_MARKER,
+      recordedAt: new Date().toISOString(),
+      auditor: auditor.kind,
+      endpoint,
+      model: auditor.model,
+      promptVersion: records[0]?.promptVersion ?? "",
+      cases: Object.fromEntries(
+        results.map(({ replayCase, record, key }) => [replayCase.id, recordEntry(key, record)]),
+      ),
+    };
+    await mkdir(dirname(config.recordFile), { recursive: true });
+    await writeFile(config.recordFile, `${JSON.stringify(saved, null, 2)}\n`);
+    console.log(`recorded the distributions in ${relative(process.cwd(), config.recordFile)}`);
+  }
+  const allAgree = totals.labelAgreement === totals.cases && totals.screeningAgreement === totals.cases;
+  return allAgree && totals.unavailable === 0 ? 0 : 1;
+}
+
+function formatDistribution(distribution: AuditRecord["distribution"]): string {
   if (!distribution) return "—";
   const shown = Object.entries(distribution)
     .filter(([, value]) => value >= 0.005)
@@ -130,98 +309,6 @@ function formatDistribution(distribution: Distribution | null): string {
 function printTable(rows: string[][]): void {
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
   for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("  "));
-}
-
-function publicUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    parsed.username = "";
-    parsed.password = "";
-    return parsed.origin + parsed.pathname.replace(/\/$/, "");
-  } catch {
-    return "(invalid URL)";
-  }
-}
-
-async function main(): Promise<number> {
-  const settings = options();
-  const fixtures = casesSchema.parse(
-    JSON.parse(await readFile(new URL("./fixtures/jev-cases.json", import.meta.url), "utf8")),
-  );
-  const recorded = settings.recorded ? await readRecorded(settings.recorded) : undefined;
-  const model = recorded?.model ?? settings.model;
-  const live = recorded ? undefined : new TypeSafeJevTransport({ baseUrl: settings.baseUrl, apiKey: settings.apiKey });
-
-  const started = performance.now();
-  const results = [];
-  try {
-    for (const replayCase of fixtures.cases) {
-      const distribution = recorded?.distributions[replayCase.id];
-      if (recorded && !distribution)
-        throw new UsageError(`${settings.recorded} has no distribution for ${replayCase.id}`);
-      const transport = live ?? recordedTransport(replayCase.id, model, distribution as Distribution);
-      const record = await auditCase(new JevAuditor({ transport, model }), replayCase);
-      const top = record.distribution ? topLabel(record.distribution) : null;
-      results.push({ ...replayCase, agreed: top === LABEL_OF[replayCase.expected], topLabel: top, record });
-    }
-  } finally {
-    await live?.close();
-  }
-  const elapsedMs = Math.round(performance.now() - started);
-
-  const records = results.map((result) => result.record);
-  const totals = {
-    cases: results.length,
-    labelAgreement: results.filter((result) => result.agreed).length,
-    unsupportedAcceptances: results.filter((r) => r.expected !== "supported" && r.record.suggestion === "keep").length,
-    supportedWithholds: results.filter((r) => r.expected === "supported" && r.record.suggestion === "withhold").length,
-    reviews: records.filter((record) => record.suggestion === "review").length,
-    unavailable: records.filter((record) => record.status === "unavailable").length,
-    elapsedMs,
-    ...countUsage(records),
-  };
-
-  printTable([
-    ["case", "expected", "distribution", "suggestion", "latency"],
-    ...results.map((r) => [
-      r.title,
-      r.expected,
-      r.record.status === "unavailable"
-        ? `unavailable (${r.record.reason})`
-        : formatDistribution(r.record.distribution),
-      r.record.suggestion ?? "—",
-      `${r.record.latencyMs} ms`,
-    ]),
-  ]);
-  console.log(
-    `\nlabel agreement ${totals.labelAgreement}/${totals.cases}; unsupported acceptances ${totals.unsupportedAcceptances}; ` +
-      `supported withholds ${totals.supportedWithholds}; reviews ${totals.reviews}; unavailable ${totals.unavailable}; ` +
-      `${totals.jevRequests} requests, ${totals.inputTokens} input / ${totals.outputTokens} output tokens; ${elapsedMs} ms`,
-  );
-
-  const report = {
-    generatedAt: new Date().toISOString(),
-    mode: recorded ? "recorded" : "live",
-    source: recorded ? settings.recorded : publicUrl(settings.baseUrl),
-    model,
-    threshold: DEFAULT_THRESHOLD,
-    policyVersion: POLICY_VERSION,
-    promptVersion: PROMPT_VERSION,
-    cases: results.map(({ id, title, expected, claim, agreed, topLabel: top, record }) => ({
-      id,
-      title,
-      expected,
-      claim,
-      agreed,
-      topLabel: top,
-      record,
-    })),
-    totals,
-  };
-  await mkdir(dirname(resolve(settings.output)), { recursive: true });
-  await writeFile(resolve(settings.output), `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`wrote ${settings.output}`);
-  return totals.labelAgreement === totals.cases && totals.unavailable === 0 ? 0 : 1;
 }
 
 main().then(

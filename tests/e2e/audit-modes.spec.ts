@@ -4,7 +4,7 @@ import { type FakeJevServer, INSUFFICIENT, SUPPORTED, startFakeJevServer } from 
 import { allClaims, askThroughForm, firstClaim } from "./support/ask";
 import { horizontalOverflow, openPage, projectViewport, screenshot, type WatchedPage } from "./support/browser";
 import { type E2eServer, startE2eServer } from "./support/e2e-server";
-import { makePolicyPdf } from "./support/policy-pdf";
+import { makeRepairablePolicyPdf } from "./support/policy-pdf";
 
 const cancellation = "How long do customers have to cancel their subscription?";
 const filename = "policy-for-audit.pdf";
@@ -23,7 +23,7 @@ test.describe("Answer support check in the browser", () => {
   test.beforeAll(async ({ browser }, testInfo) => {
     jev = await startFakeJevServer();
     server = await startE2eServer({ RAG_JEV_MODE: "repair", TYPESAFE_API_KEY: "test-key", TYPESAFE_BASE_URL: jev.url });
-    await server.upload(await makePolicyPdf(), filename);
+    await server.upload(await makeRepairablePolicyPdf(), filename);
     watched = await openPage(browser, server.url, testInfo);
   });
 
@@ -57,7 +57,7 @@ test.describe("Answer support check in the browser", () => {
     await panel.getByText("Likely supported").first().waitFor();
     const bars = panel.getByRole("definition").filter({ hasText: "0.97" });
     await expect(bars.count()).resolves.toBeGreaterThan(0);
-    await panel.getByText("Sent to TypeSafe:").waitFor();
+    await panel.getByText("Sent to TypeSafe (jev-1.13.0):").waitFor();
     await panel.getByText("Stayed local:").waitFor();
 
     await panel.getByText("Technical record").click();
@@ -78,7 +78,7 @@ test.describe("Answer support check in the browser", () => {
     const card = page.locator(`.claim-check[data-claim-id="${repaired.id}"]`);
     await card.getByText("Citation repaired").waitFor();
     await expect(card.locator(".claim-check__repair").textContent()).resolves.toBe(
-      `from ${citations(repaired.draftCitations)} to ${citations(repaired.citations)}`,
+      `citation changed from ${citations(repaired.draftCitations)} to ${citations(repaired.citations)}`,
     );
     await card.getByText(/Repair attempts \(\d+\)/).click();
     await card.getByText(new RegExp(`Candidate \\[${repaired.citations[0]}\\]: support 0\\.97`)).waitFor();
@@ -97,7 +97,7 @@ test.describe("Answer support check in the browser", () => {
       .waitFor();
     const panel = page.locator(".audit");
     await panel.getByText("Check unavailable").first().waitFor();
-    await panel.getByText("the checking service answered with an error").first().waitFor();
+    await panel.getByText("the checking service answered HTTP 500").first().waitFor();
     await expect(page.content()).resolves.not.toContain("provider secret detail");
   });
 

@@ -126,11 +126,19 @@ describe("ask API on the embedded defaults", () => {
   it("reports health and public config without secrets", async () => {
     const health = (await test.app.inject({ method: "GET", url: "/api/health" })).json();
     expect(health.status).toBe("ok");
-    expect(Object.keys(health.components).sort()).toEqual(["auditor", "embedder", "generator", "store", "vectorStore"]);
+    expect(Object.keys(health.components).sort()).toEqual([
+      "auditor",
+      "disk",
+      "embedder",
+      "generator",
+      "store",
+      "vectorStore",
+    ]);
     const config = (await test.app.inject({ method: "GET", url: "/api/config" })).json();
     expect(config).toEqual({
       jevMode: "off",
       jevModel: "jev-1.13.0",
+      auditor: "jev",
       threshold: 0.9,
       budgetMs: 5000,
       generator: "extractive",

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
-import { type AskResponse, askResponseSchema, suggestionSchema } from "@audited-rag/core";
+import { type AskResponse, askResponseSchema, containsNormalized, suggestionSchema } from "@audited-rag/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeJevServer, INSUFFICIENT, SUPPORTED, startFakeJevServer } from "../support/fake-jev-server";
+import { type FakeOllamaServer, startFakeOllama } from "../support/fake-ollama-server";
 import { makeTextPdf } from "../support/make-pdf";
 import { multipartFile } from "../support/multipart";
 import { startTestApp, type TestApp } from "../support/test-app";
@@ -15,7 +16,9 @@ const pages = [
     "Service areas. The delivery service operates in Rome and Milan on weekdays between eight and six o'clock.",
     "Customer records are stored in data centres located in the European Union.",
   ],
-  ["A cancellation request can also be sent by post to the customer service office, which confirms it in writing."],
+  [
+    "Postal cancellations. Customers can also cancel their subscription by post within thirty days of purchase, and the office confirms it in writing.",
+  ],
 ];
 const question = "What is the cancellation period and which cities does the delivery service operate in?";
 const budgetMs = 600;
@@ -138,6 +141,79 @@ describe("auditor through the HTTP API", () => {
     expect(claim.audit.original?.distribution).toEqual(INSUFFICIENT);
     expect(claim.audit.repairAttempts?.length).toBeGreaterThan(0);
     expect(claim.audit.suggestion).toBe("keep");
-    expect(repaired.ledger.find((entry) => entry.id === claim.citations[0])?.cited).toBe(true);
+    const cited = repaired.ledger.find((entry) => entry.id === claim.citations[0]);
+    expect(cited?.cited).toBe(true);
+    // The quote was re-selected, verbatim, from the new passage; the drafted one stays in the trail.
+    expect(claim.draftQuote).toBe(offClaim?.quote);
+    expect(claim.quote).not.toBe(claim.draftQuote);
+    expect(containsNormalized(cited?.text ?? "", claim.quote)).toBe(true);
+  });
+
+  it("does not repair onto a passage that holds no quote for the claim", async () => {
+    // Every first check of a claim is insufficient and every other excerpt supported, but only
+    // passages that restate the claim can be quoted from; the others are never tried.
+    const firstChecks = new Set<string>();
+    jev.setHandler((call) => {
+      const claim = call.questions[0]?.claim ?? "";
+      const first = !firstChecks.has(claim);
+      firstChecks.add(claim);
+      return { distribution: first ? INSUFFICIENT : SUPPORTED };
+    });
+    const repaired = await ask("repair");
+    jev.setHandler();
+    const byId = new Map(repaired.ledger.map((entry) => [entry.id, entry]));
+    for (const claim of repaired.parts.flatMap((part) => part.claims)) {
+      for (const id of claim.citations) expect(containsNormalized(byId.get(id)?.text ?? "", claim.quote)).toBe(true);
+      const tried = claim.audit?.repairAttempts?.map((attempt) => attempt.citationId) ?? [];
+      if (claim.citations[0] === claim.draftCitations[0]) {
+        expect(claim.draftQuote).toBeUndefined();
+        expect(claim.audit?.citationIds).toEqual(claim.draftCitations);
+      }
+      // "Rome and Milan" is stated once: no other passage could carry its quote, so nothing was tried.
+      if (/Rome/.test(claim.text)) expect(tried).toEqual([]);
+    }
+  });
+});
+
+describe("the local auditor through the HTTP API", () => {
+  let ollama: FakeOllamaServer;
+  let test: TestApp;
+
+  beforeAll(async () => {
+    ollama = await startFakeOllama({ models: ["qwen2.5:3b"] });
+    ollama.setChatHandler((call) => {
+      const names = [...call.user.matchAll(/^(claim_\d+): /gm)].map((match) => match[1] ?? "");
+      const answer = Object.fromEntries(names.map((name) => [name, SUPPORTED]));
+      return { content: JSON.stringify(answer), promptEvalCount: 300, evalCount: 30 };
+    });
+    test = await startTestApp({ RAG_JEV_MODE: "observe", RAG_AUDITOR: "ollama", OLLAMA_HOST: ollama.url });
+    const { payload, headers } = multipartFile(await makeTextPdf(pages), "local-policy.pdf");
+    await test.app.inject({ method: "POST", url: "/api/documents?wait=true", payload, headers });
+  });
+  afterAll(async () => {
+    await test?.close();
+    await ollama?.close();
+  });
+
+  it("checks on this machine, says so, and counts every request once without request ids", async () => {
+    const config = (await test.app.inject({ method: "GET", url: "/api/config" })).json();
+    expect(config).toMatchObject({ auditor: "ollama", jevModel: "qwen2.5:3b", jevMode: "observe" });
+    const health = (await test.app.inject({ method: "GET", url: "/api/health" })).json();
+    expect(health.components.auditor).toMatchObject({ status: "ok", model: "qwen2.5:3b" });
+
+    const response = await test.app.inject({ method: "POST", url: "/api/ask", payload: { question } });
+    const answer = askResponseSchema.parse(response.json());
+    expect(answer.jev).toMatchObject({ auditor: "ollama", model: "qwen2.5:3b", mode: "observe" });
+    const records = answer.parts.flatMap((part) => part.claims.map((claim) => claim.audit));
+    expect(records.length).toBeGreaterThan(0);
+    for (const record of records)
+      expect(record).toMatchObject({ status: "completed", requestId: null, suggestion: "keep" });
+    const chats = ollama.requests.filter((request) => request.path === "/api/chat").length;
+    expect(new Set(records.map((record) => record?.checkId)).size).toBe(chats);
+    expect(answer.usage).toEqual({ jevRequests: chats, inputTokens: 300 * chats, outputTokens: 30 * chats });
+    // Nothing but claim and excerpt texts reached the model: not the file name, not the question.
+    const sent = JSON.stringify(ollama.requests.map((request) => request.body));
+    expect(sent).not.toContain("local-policy.pdf");
+    expect(sent).not.toContain(question);
   });
 });

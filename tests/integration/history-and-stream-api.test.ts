@@ -32,28 +32,13 @@ describe("answer history API", () => {
 
   beforeAll(async () => {
     test = await startTestApp();
-    // Stands in for the accounts plugin: a header names the signed-in person.
-    test.app.addHook("onRequest", async (request) => {
-      const user = request.headers["x-test-user"];
-      if (typeof user === "string") Object.assign(request, { user: { id: user } });
-    });
     await uploadPolicy(test);
   });
   afterAll(async () => test.close());
 
-  const ask = (question: string, user?: string) =>
-    test.app.inject({
-      method: "POST",
-      url: "/api/ask",
-      payload: { question },
-      ...(user && { headers: { "x-test-user": user } }),
-    });
-  const list = async (query = "", user?: string) => {
-    const response = await test.app.inject({
-      method: "GET",
-      url: `/api/answers${query}`,
-      ...(user && { headers: { "x-test-user": user } }),
-    });
+  const ask = (question: string) => test.app.inject({ method: "POST", url: "/api/ask", payload: { question } });
+  const list = async (query = "") => {
+    const response = await test.app.inject({ method: "GET", url: `/api/answers${query}` });
     expect(response.statusCode).toBe(200);
     return answerListSchema.parse(response.json()).answers;
   };
@@ -86,22 +71,6 @@ describe("answer history API", () => {
     expect(await list()).toEqual([]);
   });
 
-  it("shows each signed-in person only their own answers", async () => {
-    const ana = askResponseSchema.parse((await ask("How long do customers have to cancel?", "ana")).json());
-    const bo = askResponseSchema.parse((await ask("Which cities are served?", "bo")).json());
-    expect((await list("", "ana")).map((item) => item.id)).toEqual([ana.id]);
-    expect((await list("", "bo")).map((item) => item.id)).toEqual([bo.id]);
-    const foreign = await test.app.inject({
-      method: "GET",
-      url: `/api/answers/${bo.id}`,
-      headers: { "x-test-user": "ana" },
-    });
-    expect(foreign.statusCode).toBe(404);
-    const clear = await test.app.inject({ method: "DELETE", url: "/api/answers", headers: { "x-test-user": "ana" } });
-    expect(clear.statusCode).toBe(204);
-    expect((await list("", "bo")).map((item) => item.id)).toEqual([bo.id]);
-  });
-
   it("serves the web app for its own routes so links and reloads work", async () => {
     const built = existsSync(path.resolve("apps/web/dist/index.html"));
     for (const url of ["/history", "/answers/some-answer-id"]) {
@@ -109,6 +78,83 @@ describe("answer history API", () => {
       expect(response.statusCode).toBe(built ? 200 : 503);
       if (built) expect(response.body).toContain('<div id="root">');
     }
+  });
+});
+
+describe("answer history with login on", () => {
+  let test: TestApp;
+  const secrets: Record<string, string> = {};
+
+  beforeAll(async () => {
+    test = await startTestApp({ RAG_AUTH: "on", RAG_ASK_RATE_LIMIT: "3" });
+    const ana = await test.app.accounts.createUser({ name: "ana", password: "correct horse battery", role: "admin" });
+    const bo = await test.app.accounts.createUser({ name: "bo", password: "correct horse battery", role: "member" });
+    secrets.ana = test.app.accounts.createToken(ana, "tests").secret;
+    secrets.bo = test.app.accounts.createToken(bo, "tests").secret;
+    const { payload, headers } = multipartFile(await makeTextPdf(pages), "policy.pdf");
+    const uploaded = await test.app.inject({
+      method: "POST",
+      url: "/api/documents?wait=true",
+      payload,
+      headers: { ...headers, authorization: `Bearer ${secrets.ana}` },
+    });
+    expect(uploaded.statusCode).toBe(201);
+  });
+  afterAll(async () => test.close());
+
+  const as = (user: string) => ({ authorization: `Bearer ${secrets[user]}` });
+  const ask = (question: string, user: string) =>
+    test.app.inject({ method: "POST", url: "/api/ask", payload: { question }, headers: as(user) });
+  const list = async (user: string) => {
+    const response = await test.app.inject({ method: "GET", url: "/api/answers", headers: as(user) });
+    expect(response.statusCode).toBe(200);
+    return answerListSchema.parse(response.json()).answers;
+  };
+
+  it("shows each signed-in person only their own answers, admins included", async () => {
+    const ana = askResponseSchema.parse((await ask("How long do customers have to cancel?", "ana")).json());
+    const bo = askResponseSchema.parse((await ask("Which cities are served?", "bo")).json());
+    expect((await list("ana")).map((item) => item.id)).toEqual([ana.id]);
+    expect((await list("bo")).map((item) => item.id)).toEqual([bo.id]);
+    const foreign = await test.app.inject({ method: "GET", url: `/api/answers/${bo.id}`, headers: as("ana") });
+    expect(foreign.statusCode).toBe(404);
+    const foreignDelete = await test.app.inject({ method: "DELETE", url: `/api/answers/${bo.id}`, headers: as("ana") });
+    expect(foreignDelete.statusCode).toBe(404);
+    const clear = await test.app.inject({ method: "DELETE", url: "/api/answers", headers: as("ana") });
+    expect(clear.statusCode).toBe(204);
+    expect(await list("ana")).toEqual([]);
+    expect((await list("bo")).map((item) => item.id)).toEqual([bo.id]);
+  });
+
+  it("needs a signed-in person for the history and the streaming ask, which has the ask rate limit", async () => {
+    expect((await test.app.inject({ method: "GET", url: "/api/answers" })).statusCode).toBe(401);
+    const anonymous = await test.app.inject({
+      method: "POST",
+      url: "/api/ask/stream",
+      payload: { question: "Which cities are served?" },
+      // A same-origin browser request, so only the missing session stops it.
+      headers: { origin: "http://localhost" },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error.code).toBe("AUTH_REQUIRED");
+    const stream = () =>
+      test.app.inject({
+        method: "POST",
+        url: "/api/ask/stream",
+        payload: { question: "Which cities are served?" },
+        headers: as("bo"),
+      });
+    const answered = await stream();
+    expect(answered.statusCode).toBe(200);
+    const last = parseEvents(answered.body).at(-1);
+    expect(last?.type).toBe("answer");
+    // Streamed answers are the asker's too.
+    if (last?.type === "answer") expect((await list("bo")).map((item) => item.id)).toContain(last.answer.id);
+    expect((await stream()).statusCode).toBe(200);
+    expect((await stream()).statusCode).toBe(200);
+    const limited = await stream();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe("RATE_LIMITED");
   });
 });
 

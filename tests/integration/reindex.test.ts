@@ -31,7 +31,14 @@ describe("reindex from SQLite", () => {
     ).json();
     await test.app.close();
 
-    const config = parseConfig({ ...environment, RAG_DATA_DIR: test.dataDir, RAG_EMBED_MODEL: "all-minilm" });
+    // Reopened by hand rather than through startTestApp, so login is turned off here the same way.
+    const config = parseConfig({
+      ...environment,
+      RAG_DATA_DIR: test.dataDir,
+      RAG_EMBED_MODEL: "all-minilm",
+      RAG_AUTH: "off",
+      RAG_ALLOWED_HOSTS: "localhost:80",
+    });
     const result = await reindexStore(config);
     expect(result).toEqual({ chunks: uploaded.document.chunks, documents: 1, index: "embedded" });
 

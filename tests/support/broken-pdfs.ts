@@ -1,4 +1,4 @@
-import { PDFDocument, PDFHexString, PDFName } from "pdf-lib";
+import { PDFDocument, PDFHexString, PDFName, StandardFonts } from "pdf-lib";
 
 /**
  * A PDF that declares standard-handler encryption whose empty user password does not match,
@@ -26,4 +26,21 @@ export async function makeEncryptedLookingPdf(): Promise<Uint8Array> {
 export function makeGarbagePdf(): Uint8Array {
   const noise = Array.from({ length: 2000 }, (_, index) => String.fromCharCode(33 + ((index * 7919) % 90))).join("");
   return new TextEncoder().encode(`%PDF-1.7\n${noise}\n`);
+}
+
+/**
+ * A one-page PDF whose content stream shows `runs` separate one-letter text runs, each on a line
+ * of its own: far more than any real page, as a hostile file might.
+ */
+export async function makeManyRunsPdf(runs: number): Promise<Uint8Array> {
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  const page = document.addPage([595, 842]);
+  page.drawText("x", { x: 10, y: 10, size: 1, font });
+  const name = page.node.normalizedEntries().Font.keys()[0]?.asString() ?? "/F1";
+  const lines = ["BT", `${name} 1 Tf`, "10 830 Td"];
+  for (let index = 0; index < runs; index++) lines.push("(a) Tj", "0 -0.01 Td");
+  lines.push("ET");
+  page.node.addContentStream(document.context.register(document.context.flateStream(lines.join("\n"))));
+  return document.save();
 }

@@ -21,6 +21,13 @@ export interface FakeOllamaChatReply {
   status?: number;
   error?: string;
   delayMs?: number;
+  /** The `model` field of the reply; default the requested model. */
+  model?: string;
+  /** Sent as the whole 200 body instead of a chat reply (to test unreadable replies). */
+  rawBody?: unknown;
+  /** Token counts of the reply; default about one token per four characters. */
+  promptEvalCount?: number;
+  evalCount?: number;
 }
 
 export type FakeOllamaChatHandler = (call: FakeOllamaChatCall) => FakeOllamaChatReply;
@@ -192,12 +199,17 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
         const reply = chat(toChatCall(chatCount++, model, body));
         if (reply.delayMs && !(await delay(res, reply.delayMs))) return;
         if (reply.status !== undefined) return sendJson(res, reply.status, { error: reply.error ?? "fake failure" });
+        if (reply.rawBody !== undefined) return sendJson(res, 200, reply.rawBody);
+        const content = reply.content ?? "";
+        // The official reply's token counts (prompt_eval_count, eval_count) come with `done`.
         return sendJson(res, 200, {
-          model,
+          model: reply.model ?? model,
           created_at: new Date().toISOString(),
-          message: { role: "assistant", content: reply.content ?? "" },
+          message: { role: "assistant", content },
           done: true,
           done_reason: "stop",
+          prompt_eval_count: reply.promptEvalCount ?? Math.ceil(JSON.stringify(body.messages ?? []).length / 4),
+          eval_count: reply.evalCount ?? Math.ceil(content.length / 4),
         });
       } finally {
         inFlight--;

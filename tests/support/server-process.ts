@@ -16,7 +16,7 @@ export interface ServerProcess {
 }
 
 export interface ServerProcessOptions {
-  /** Added to a minimal environment (PATH, HOME); HOST=127.0.0.1 and PORT=0 unless given. */
+  /** Added to a minimal environment (PATH, HOME); HOST=127.0.0.1, PORT=0 and RAG_AUTH=off unless given. */
   env: Record<string, string>;
   /** Give up waiting for "listening" after this long. */
   startTimeoutMs?: number;
@@ -28,7 +28,14 @@ export interface ServerProcessOptions {
 function spawnServer(env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", HOST: "127.0.0.1", PORT: "0", ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "/tmp",
+      HOST: "127.0.0.1",
+      PORT: "0",
+      RAG_AUTH: "off",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
 }

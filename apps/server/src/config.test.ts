@@ -18,6 +18,38 @@ describe("parseConfig", () => {
     });
   });
 
+  it("has bounded defaults for the resource limits, retention and the auditor reply", () => {
+    const config = parseConfig({});
+    expect(config.ingest).toEqual({
+      workers: 2,
+      workerMemoryMb: 512,
+      maxDecodedBytes: 256 * 1024 * 1024,
+      maxChunksPerPage: 200,
+      maxChunksPerDocument: 20_000,
+    });
+    expect(config.limits).toEqual({
+      maxConcurrentUploads: 4,
+      uploadIdleTimeoutMs: 15_000,
+      requestTimeoutMs: 300_000,
+      headersTimeoutMs: 20_000,
+      connectionTimeoutMs: 600_000,
+      keepAliveTimeoutMs: 5_000,
+      askPerWindow: 120,
+      uploadPerWindow: 60,
+      rateLimitWindowMs: 60_000,
+      minFreeBytes: 64 * 1024 * 1024,
+    });
+    expect(config.answerRetention).toEqual({ maxAgeDays: 365, maxCount: 50_000 });
+    expect(config.jev.maxReplyBytes).toBe(1024 * 1024);
+    expect(parseConfig({ RAG_ASK_RATE_LIMIT: "0", RAG_ANSWER_MAX: "0" })).toMatchObject({
+      limits: { askPerWindow: 0 },
+      answerRetention: { maxCount: 0 },
+    });
+    expect(() => parseConfig({ RAG_EXTRACT_WORKERS: "0", RAG_MAX_CONCURRENT_UPLOADS: "-1" })).toThrow(
+      /RAG_EXTRACT_WORKERS[\s\S]*RAG_MAX_CONCURRENT_UPLOADS/,
+    );
+  });
+
   it("treats blank values as unset", () => {
     expect(parseConfig({ PORT: "", TYPESAFE_API_KEY: "  " }).port).toBe(3000);
   });
@@ -53,6 +85,17 @@ describe("parseConfig", () => {
     });
   });
 
+  it("checks locally with RAG_AUDITOR=ollama, which needs no TypeSafe key", () => {
+    expect(parseConfig({}).jev.auditor).toBe("jev");
+    expect(parseConfig({}).screenPassages).toBe("flag");
+    const local = parseConfig({ RAG_JEV_MODE: "observe", RAG_AUDITOR: "ollama" });
+    expect(local.jev).toMatchObject({ mode: "observe", auditor: "ollama", model: "qwen2.5:3b", apiKey: undefined });
+    expect(parseConfig({ RAG_AUDITOR: "ollama", RAG_AUDIT_MODEL: "llama3.2:3b" }).jev.model).toBe("llama3.2:3b");
+    expect(() => parseConfig({ RAG_AUDITOR: "local" })).toThrow(/RAG_AUDITOR/);
+    expect(() => parseConfig({ RAG_SCREEN_PASSAGES: "drop" })).toThrow(/RAG_SCREEN_PASSAGES/);
+    expect(parseConfig({ RAG_SCREEN_PASSAGES: "exclude" }).screenPassages).toBe("exclude");
+  });
+
   it("accepts only http(s) URLs", () => {
     expect(() => parseConfig({ OLLAMA_HOST: "ftp://example" })).toThrow(/OLLAMA_HOST/);
   });
@@ -68,8 +111,42 @@ describe("parseConfig", () => {
       reported = (error as ConfigError).problems.map((problem) => problem.split("=")[0] ?? "");
     }
     // Free-form settings accept any text; every other documented setting must be one the parser checks.
-    const freeForm = ["HOST", "RAG_DATA_DIR", "RAG_EMBED_MODEL", "RAG_CHAT_MODEL", "RAG_OLLAMA_KEEP_ALIVE"];
+    const freeForm = [
+      "HOST",
+      "RAG_DATA_DIR",
+      "RAG_EMBED_MODEL",
+      "RAG_CHAT_MODEL",
+      "RAG_AUDIT_MODEL",
+      "RAG_OLLAMA_KEEP_ALIVE",
+      "RAG_ALLOWED_HOSTS",
+    ];
     const secrets = ["TYPESAFE_API_KEY", "QDRANT_API_KEY"];
     expect(new Set([...reported, ...freeForm, ...secrets])).toEqual(new Set(documented));
+  });
+
+  it("keeps login on by default and accepts RAG_AUTH=off on loopback only", () => {
+    expect(parseConfig({}).auth).toMatchObject({ enabled: true, allowedHosts: [], trustProxy: false });
+    expect(parseConfig({ RAG_AUTH: "off" }).auth.enabled).toBe(false);
+    expect(parseConfig({ RAG_AUTH: "off", HOST: "localhost" }).auth.enabled).toBe(false);
+    expect(parseConfig({ RAG_AUTH: "off", HOST: "::1" }).auth.enabled).toBe(false);
+    for (const host of ["0.0.0.0", "192.168.1.20", "::"]) {
+      expect(() => parseConfig({ RAG_AUTH: "off", HOST: host })).toThrow(/RAG_AUTH=off .*loopback/);
+    }
+  });
+
+  it("parses the allowed hosts, the trusted proxies and the session length", () => {
+    const config = parseConfig({
+      RAG_ALLOWED_HOSTS: "rag.example.com, 192.168.1.20:3000,[fe80::1]:3000",
+      RAG_TRUST_PROXY: "127.0.0.1,10.0.0.0/8",
+      RAG_SESSION_HOURS: "12",
+    });
+    expect(config.auth).toMatchObject({
+      allowedHosts: ["rag.example.com", "192.168.1.20:3000", "[fe80::1]:3000"],
+      trustProxy: "127.0.0.1,10.0.0.0/8",
+      sessionMs: 12 * 3_600_000,
+    });
+    expect(parseConfig({ RAG_TRUST_PROXY: "true" }).auth.trustProxy).toBe(true);
+    expect(() => parseConfig({ RAG_ALLOWED_HOSTS: "http://rag.example.com/" })).toThrow(/RAG_ALLOWED_HOSTS/);
+    expect(() => parseConfig({ RAG_TRUST_PROXY: "everyone" })).toThrow(/RAG_TRUST_PROXY/);
   });
 });

@@ -1,5 +1,7 @@
 import { jevModeSchema } from "@audited-rag/core";
 import { z } from "zod";
+import { isLoopbackAddress } from "./auth/loopback";
+import { parseHostEntry } from "./auth/request-guard";
 
 /** Thrown at boot when the environment is invalid; lists every bad variable at once. */
 export class ConfigError extends Error {
@@ -25,11 +27,32 @@ const environmentSchema = z.object({
   RAG_DATA_DIR: z.string().min(1).default("./data"),
   RAG_MAX_UPLOAD_MB: z.coerce.number().positive().max(2048).default(50),
   RAG_EXTRACT_TIMEOUT_MS: integer(30_000, 1_000, 600_000),
+  RAG_EXTRACT_WORKERS: integer(2, 1, 16),
+  RAG_EXTRACT_MAX_MEMORY_MB: integer(512, 64, 8192),
+  RAG_MAX_DECODED_MB: integer(256, 1, 8192),
+  RAG_MAX_CHUNKS_PER_PAGE: integer(200, 1, 100_000),
+  RAG_MAX_CHUNKS_PER_DOCUMENT: integer(20_000, 1, 10_000_000),
+  RAG_MAX_CONCURRENT_UPLOADS: integer(4, 1, 1_000),
+  RAG_UPLOAD_IDLE_TIMEOUT_MS: integer(15_000, 500, 600_000),
+  RAG_REQUEST_TIMEOUT_MS: integer(300_000, 1_000, 3_600_000),
+  RAG_HEADERS_TIMEOUT_MS: integer(20_000, 500, 600_000),
+  RAG_CONNECTION_TIMEOUT_MS: integer(600_000, 1_000, 3_600_000),
+  RAG_KEEP_ALIVE_TIMEOUT_MS: integer(5_000, 100, 600_000),
+  RAG_ASK_RATE_LIMIT: integer(120, 0, 1_000_000),
+  RAG_UPLOAD_RATE_LIMIT: integer(60, 0, 1_000_000),
+  RAG_RATE_LIMIT_WINDOW_MS: integer(60_000, 1_000, 86_400_000),
+  RAG_MIN_FREE_MB: integer(64, 0, 1_048_576),
+  RAG_ANSWER_RETENTION_DAYS: integer(365, 0, 36_500),
+  RAG_ANSWER_MAX: integer(50_000, 0, 100_000_000),
+  RAG_JEV_MAX_REPLY_KB: integer(1_024, 1, 1_048_576),
   RAG_VECTOR_STORE: z.enum(["embedded", "qdrant"]).default("embedded"),
   RAG_EMBEDDER: z.enum(["none", "ollama"]).default("none"),
   RAG_GENERATOR: z.enum(["extractive", "ollama"]).default("extractive"),
   RAG_TOP_K: integer(8, 1, 50),
   RAG_JEV_MODE: jevModeSchema.default("off"),
+  RAG_AUDITOR: z.enum(["jev", "ollama"]).default("jev"),
+  RAG_AUDIT_MODEL: z.string().min(1).default("qwen2.5:3b"),
+  RAG_SCREEN_PASSAGES: z.enum(["flag", "exclude"]).default("flag"),
   RAG_JEV_MODEL: z
     .string()
     .regex(/^jev-[\w.-]+$/, "must look like jev-1.13.0 or jev-latest")
@@ -50,6 +73,38 @@ const environmentSchema = z.object({
   QDRANT_SHARDS: integer(1, 1, 1024),
   QDRANT_REPLICATION_FACTOR: integer(1, 1, 64),
   QDRANT_WRITE_CONSISTENCY: integer(1, 1, 64),
+  RAG_AUTH: z.enum(["on", "off"]).default("on"),
+  RAG_ALLOWED_HOSTS: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== ""),
+    )
+    .refine((entries) => entries.every((entry) => parseHostEntry(entry)), {
+      message: "use a comma-separated list of host names or addresses, each optionally with :port",
+    }),
+  RAG_TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((value, context): boolean | string => {
+      const trimmed = value.trim();
+      if (trimmed === "false") return false;
+      if (trimmed === "true") return true;
+      if (/^[0-9a-fA-F.:/,\s]+$/.test(trimmed) && /[.:]/.test(trimmed)) return trimmed;
+      context.addIssue({
+        code: "custom",
+        message: "use false, true, or a comma-separated list of proxy addresses/CIDRs",
+      });
+      return z.NEVER;
+    }),
+  RAG_SESSION_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(168),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -62,17 +117,47 @@ export interface AppConfig {
   dataDir: string;
   maxUploadBytes: number;
   extractTimeoutMs: number;
+  /** Caps on what ingestion may cost; see `.env.example`. */
+  ingest: {
+    workers: number;
+    workerMemoryMb: number;
+    maxDecodedBytes: number;
+    maxChunksPerPage: number;
+    maxChunksPerDocument: number;
+  };
+  /** HTTP server limits (Fastify/Node timeouts, upload concurrency and rate limits). */
+  limits: {
+    maxConcurrentUploads: number;
+    uploadIdleTimeoutMs: number;
+    requestTimeoutMs: number;
+    headersTimeoutMs: number;
+    connectionTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    /** Requests per user (else per address) and window; 0 turns the limit off. */
+    askPerWindow: number;
+    uploadPerWindow: number;
+    rateLimitWindowMs: number;
+    /** An upload is refused (507) while the data folder has less free space than this. */
+    minFreeBytes: number;
+  };
+  /** Stored answers older than `maxAgeDays` or beyond the newest `maxCount` are pruned; 0 means no limit. */
+  answerRetention: { maxAgeDays: number; maxCount: number };
   vectorStore: Environment["RAG_VECTOR_STORE"];
   embedder: Environment["RAG_EMBEDDER"];
   generator: Environment["RAG_GENERATOR"];
   topK: number;
+  screenPassages: Environment["RAG_SCREEN_PASSAGES"];
   jev: {
     mode: Environment["RAG_JEV_MODE"];
+    /** "jev" (hosted, TypeSafe) or "ollama" (OLLAMA_HOST, RAG_AUDIT_MODEL). */
+    auditor: Environment["RAG_AUDITOR"];
+    /** The model the active auditor asks: RAG_JEV_MODEL for jev, RAG_AUDIT_MODEL for ollama. */
     model: string;
     threshold: number;
     budgetMs: number;
     baseUrl: string;
     apiKey: string | undefined;
+    maxReplyBytes: number;
   };
   ollama: {
     host: string;
@@ -89,6 +174,15 @@ export interface AppConfig {
     shards: number;
     replicationFactor: number;
     writeConsistencyFactor: number;
+  };
+  auth: {
+    /** False only with RAG_AUTH=off, which is accepted on loopback only. */
+    enabled: boolean;
+    /** RAG_ALLOWED_HOSTS: extra Host values accepted beside the automatic ones. */
+    allowedHosts: string[];
+    /** Fastify's trustProxy: which proxies' X-Forwarded-* headers are believed. */
+    trustProxy: boolean | string;
+    sessionMs: number;
   };
 }
 
@@ -112,13 +206,20 @@ export function parseConfig(environment: Record<string, string | undefined>): Ap
       });
   // Settings that only make sense together, read from the raw values so one message lists everything.
   const mode = known.RAG_JEV_MODE ?? "off";
-  if ((mode === "observe" || mode === "repair") && !known.TYPESAFE_API_KEY?.trim()) {
+  const auditor = known.RAG_AUDITOR ?? "jev";
+  if ((mode === "observe" || mode === "repair") && auditor === "jev" && !known.TYPESAFE_API_KEY?.trim()) {
     problems.push(
-      `RAG_JEV_MODE=${mode} sends claims to TypeSafe's Jev and needs TYPESAFE_API_KEY; set the key or use RAG_JEV_MODE=off`,
+      `RAG_JEV_MODE=${mode} sends claims to TypeSafe's Jev and needs TYPESAFE_API_KEY; set the key, check locally with RAG_AUDITOR=ollama, or use RAG_JEV_MODE=off`,
     );
   }
   if (known.RAG_VECTOR_STORE === "qdrant" && (known.RAG_EMBEDDER ?? "none") === "none") {
     problems.push("RAG_VECTOR_STORE=qdrant needs dense vectors: set RAG_EMBEDDER=ollama");
+  }
+  const host = known.HOST ?? "127.0.0.1";
+  if (known.RAG_AUTH === "off" && !isLoopbackAddress(host, { names: true })) {
+    problems.push(
+      `RAG_AUTH=off turns login off and is accepted only when HOST is a loopback address (127.0.0.1, ::1 or localhost); with HOST=${host} anyone on the network could read and delete everything. Keep RAG_AUTH=on and create accounts with \`npm run user:add\`.`,
+    );
   }
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
   const env = parsed.data;
@@ -130,17 +231,40 @@ export function parseConfig(environment: Record<string, string | undefined>): Ap
     dataDir: env.RAG_DATA_DIR,
     maxUploadBytes: Math.round(env.RAG_MAX_UPLOAD_MB * 1024 * 1024),
     extractTimeoutMs: env.RAG_EXTRACT_TIMEOUT_MS,
+    ingest: {
+      workers: env.RAG_EXTRACT_WORKERS,
+      workerMemoryMb: env.RAG_EXTRACT_MAX_MEMORY_MB,
+      maxDecodedBytes: env.RAG_MAX_DECODED_MB * 1024 * 1024,
+      maxChunksPerPage: env.RAG_MAX_CHUNKS_PER_PAGE,
+      maxChunksPerDocument: env.RAG_MAX_CHUNKS_PER_DOCUMENT,
+    },
+    limits: {
+      maxConcurrentUploads: env.RAG_MAX_CONCURRENT_UPLOADS,
+      uploadIdleTimeoutMs: env.RAG_UPLOAD_IDLE_TIMEOUT_MS,
+      requestTimeoutMs: env.RAG_REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: env.RAG_HEADERS_TIMEOUT_MS,
+      connectionTimeoutMs: env.RAG_CONNECTION_TIMEOUT_MS,
+      keepAliveTimeoutMs: env.RAG_KEEP_ALIVE_TIMEOUT_MS,
+      askPerWindow: env.RAG_ASK_RATE_LIMIT,
+      uploadPerWindow: env.RAG_UPLOAD_RATE_LIMIT,
+      rateLimitWindowMs: env.RAG_RATE_LIMIT_WINDOW_MS,
+      minFreeBytes: env.RAG_MIN_FREE_MB * 1024 * 1024,
+    },
+    answerRetention: { maxAgeDays: env.RAG_ANSWER_RETENTION_DAYS, maxCount: env.RAG_ANSWER_MAX },
     vectorStore: env.RAG_VECTOR_STORE,
     embedder: env.RAG_EMBEDDER,
     generator: env.RAG_GENERATOR,
     topK: env.RAG_TOP_K,
+    screenPassages: env.RAG_SCREEN_PASSAGES,
     jev: {
       mode: env.RAG_JEV_MODE,
-      model: env.RAG_JEV_MODEL,
+      auditor: env.RAG_AUDITOR,
+      model: env.RAG_AUDITOR === "ollama" ? env.RAG_AUDIT_MODEL : env.RAG_JEV_MODEL,
       threshold: env.RAG_JEV_THRESHOLD,
       budgetMs: env.RAG_JEV_BUDGET_MS,
       baseUrl: env.TYPESAFE_BASE_URL,
       apiKey: env.TYPESAFE_API_KEY,
+      maxReplyBytes: env.RAG_JEV_MAX_REPLY_KB * 1024,
     },
     ollama: {
       host: env.OLLAMA_HOST,
@@ -157,6 +281,12 @@ export function parseConfig(environment: Record<string, string | undefined>): Ap
       shards: env.QDRANT_SHARDS,
       replicationFactor: env.QDRANT_REPLICATION_FACTOR,
       writeConsistencyFactor: env.QDRANT_WRITE_CONSISTENCY,
+    },
+    auth: {
+      enabled: env.RAG_AUTH === "on",
+      allowedHosts: env.RAG_ALLOWED_HOSTS,
+      trustProxy: env.RAG_TRUST_PROXY,
+      sessionMs: Math.round(env.RAG_SESSION_HOURS * 3_600_000),
     },
   };
 }

@@ -1,4 +1,4 @@
-import { type ReindexProgress, reindexAll, SqliteVectorIndex } from "@audited-rag/rag";
+import { indexContext, type ReindexProgress, reindexAll, SqliteVectorIndex } from "@audited-rag/rag";
 import type { AppConfig } from "./config";
 import { createServices } from "./plugins/services";
 
@@ -19,9 +19,10 @@ export async function reindexStore(
       // One document's chunks at a time, so a large store is never loaded whole.
       chunks: (function* () {
         for (const document of documents) {
-          yield services.store
-            .listChunks(document.id)
-            .map((chunk) => ({ chunkId: chunk.id, documentId: chunk.documentId, text: chunk.text }));
+          yield services.store.listChunks(document.id).map((chunk) => {
+            const context = indexContext(chunk.structure);
+            return { chunkId: chunk.id, documentId: chunk.documentId, text: chunk.text, ...(context && { context }) };
+          });
         }
       })(),
       embedder: services.embedder,

@@ -1,4 +1,5 @@
 import { buildApp } from "./app";
+import { startupVerdict } from "./auth/startup-check";
 import { ConfigError, parseConfig } from "./config";
 import { startupLine } from "./startup-line";
 
@@ -12,6 +13,7 @@ const fileSystemCodes = new Set([
   "EEXIST",
   "EISDIR",
   "SQLITE_CANTOPEN",
+  "SQLITE_FULL",
 ]);
 
 /** Starts the server and closes it gracefully on SIGINT/SIGTERM. */
@@ -37,6 +39,16 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  const verdict = startupVerdict({
+    authEnabled: config.auth.enabled,
+    host: config.host,
+    userCount: config.auth.enabled ? app.accounts.countUsers() : 0,
+  });
+  if (verdict.kind === "refuse") {
+    console.error(verdict.message);
+    await app.close();
+    process.exit(1);
+  }
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
@@ -53,6 +65,13 @@ async function main(): Promise<void> {
     port: config.port,
     listenTextResolver: (address) => startupLine(config, address),
   });
+  const address = app.server.address();
+  if (!config.auth.enabled)
+    app.log.warn("login is off (RAG_AUTH=off): anyone who can reach this address has full access");
+  if (verdict.kind === "setup" && address && typeof address === "object") {
+    const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+    console.log(verdict.message(`http://${host}:${address.port}`));
+  }
 }
 
 main().catch((error: unknown) => {

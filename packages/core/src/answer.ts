@@ -4,6 +4,9 @@ import { auditRecordSchema, jevModeSchema, tokenUsageSchema } from "./audit";
 export const dropReasonSchema = z.enum(["quote_not_in_passage", "unknown_citation", "not_self_contained"]);
 export type DropReason = z.infer<typeof dropReasonSchema>;
 
+export const passageFlagSchema = z.enum(["role_marker", "override_instruction", "tool_or_url_call", "hidden_text"]);
+export type PassageFlag = z.infer<typeof passageFlagSchema>;
+
 export const claimSchema = z.object({
   id: z.string(),
   text: z.string(),
@@ -12,6 +15,11 @@ export const claimSchema = z.object({
   citations: z.array(z.number().int().positive()),
   /** Global ledger ids as drafted; differ from `citations` only after a repair. */
   draftCitations: z.array(z.number().int().positive()),
+  /**
+   * The drafted quote, present only when a repair replaced the citation and the quote was
+   * re-selected verbatim from the new passage: the repair trail keeps what was first shown.
+   */
+  draftQuote: z.string().optional(),
   audit: auditRecordSchema.nullable(),
 });
 export type Claim = z.infer<typeof claimSchema>;
@@ -49,6 +57,15 @@ export const ledgerEntrySchema = z.object({
   score: z.number(),
   cited: z.boolean(),
   ranks: z.object({ bm25: z.number().int().positive().optional(), dense: z.number().int().positive().optional() }),
+  /** Instruction-like content found by passage screening (role markers, "ignore previous instructions"…). */
+  flags: z.array(passageFlagSchema).optional(),
+  /** Whether screening kept this passage out of drafting (RAG_SCREEN_PASSAGES=exclude). */
+  excluded: z.boolean().optional(),
+  /**
+   * Set by `GET /api/answers/:id` when the cited document was deleted since, or replaced by a
+   * newer upload of the same file name; never stored.
+   */
+  stale: z.enum(["deleted", "replaced"]).optional(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 
@@ -63,7 +80,14 @@ export const askResponseSchema = z.object({
   id: z.string(),
   question: z.string(),
   createdAt: z.string(),
-  jev: z.object({ mode: jevModeSchema, model: z.string(), threshold: z.number(), budgetMs: z.number() }),
+  jev: z.object({
+    mode: jevModeSchema,
+    model: z.string(),
+    threshold: z.number(),
+    budgetMs: z.number(),
+    /** Which auditor ran: "jev" (hosted, TypeSafe) or "ollama" (this machine); absent on older answers. */
+    auditor: z.enum(["jev", "ollama"]).optional(),
+  }),
   parts: z.array(answerPartSchema),
   notAnswered: z.array(z.string()),
   dropped: z.array(droppedClaimSchema),
@@ -75,6 +99,8 @@ export const askResponseSchema = z.object({
     auditMs: z.number().nonnegative(),
     totalMs: z.number().nonnegative(),
   }),
+  /** Plain sentences about the answer itself, e.g. that it could not be stored (absent when there is nothing to say). */
+  warnings: z.array(z.string()).optional(),
   /** Retrieval and drafting trace: which lenient-JSON fix-ups fired, per part. */
   trace: z
     .object({

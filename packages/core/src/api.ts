@@ -21,6 +21,8 @@ export type Health = z.infer<typeof healthSchema>;
 export const publicConfigSchema = z.object({
   jevMode: jevModeSchema,
   jevModel: z.string(),
+  /** Which auditor checks claims: TypeSafe's hosted Jev or a model on the local Ollama. */
+  auditor: z.enum(["jev", "ollama"]).optional(),
   threshold: z.number(),
   budgetMs: z.number(),
   generator: z.string(),

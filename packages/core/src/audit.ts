@@ -29,6 +29,29 @@ export const unavailableReasonSchema = z.enum([
 ]);
 export type UnavailableReason = z.infer<typeof unavailableReasonSchema>;
 
+/**
+ * What stopped a check, finer than the contract's `reason`: "unreachable" and "http_status"
+ * both map to reason `http_error`, "timed_out" to `timeout`, "unreadable_reply" to
+ * `invalid_response`. Optional so records written before it existed still parse.
+ */
+export const unavailableCauseSchema = z.enum([
+  "unreachable",
+  "timed_out",
+  "http_status",
+  "unreadable_reply",
+  "model_mismatch",
+  "budget_exhausted",
+]);
+export type UnavailableCause = z.infer<typeof unavailableCauseSchema>;
+
+/** Optional detail beside an unavailable `reason`. */
+export const unavailableDetailSchema = z.object({
+  cause: unavailableCauseSchema,
+  /** Set when the service answered with a non-2xx status. */
+  httpStatus: z.number().int().optional(),
+});
+export type UnavailableDetail = z.infer<typeof unavailableDetailSchema>;
+
 export const tokenUsageSchema = z.object({
   inputTokens: z.number().int().nonnegative(),
   outputTokens: z.number().int().nonnegative(),
@@ -39,6 +62,8 @@ export type TokenUsage = z.infer<typeof tokenUsageSchema>;
 export const assessmentSchema = z.object({
   status: z.enum(["completed", "unavailable"]),
   reason: unavailableReasonSchema.nullable(),
+  /** Set on unavailable records written by this version. */
+  detail: unavailableDetailSchema.optional(),
   distribution: distributionSchema.nullable(),
   suggestion: suggestionSchema.nullable(),
   citationIds: z.array(z.number().int().positive()),
@@ -46,6 +71,11 @@ export const assessmentSchema = z.object({
   requestedModel: z.string(),
   returnedModel: z.string().nullable(),
   requestId: z.string().nullable(),
+  /**
+   * This workspace's id for the request that produced the record, set whenever a request was
+   * sent; usage is counted once per check id, so providers without request ids count too.
+   */
+  checkId: z.string().optional(),
   batchSize: z.number().int().nonnegative(),
   latencyMs: z.number().nonnegative(),
   usage: tokenUsageSchema,
@@ -59,10 +89,12 @@ export const repairAttemptSchema = z.object({
   citationId: z.number().int().positive(),
   status: z.enum(["completed", "unavailable"]),
   reason: unavailableReasonSchema.nullable(),
+  detail: unavailableDetailSchema.optional(),
   distribution: distributionSchema.nullable(),
   excerptSha256: z.string(),
   returnedModel: z.string().nullable(),
   requestId: z.string().nullable(),
+  checkId: z.string().optional(),
   latencyMs: z.number().nonnegative(),
   usage: tokenUsageSchema,
 });

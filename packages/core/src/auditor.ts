@@ -4,8 +4,12 @@ import type { AuditRecord, TokenUsage } from "./audit";
 /** One answered question part as the auditor sees it. */
 export interface AuditPartInput {
   index: number;
-  /** Claims with their displayed text and global ledger ids, as drafted. */
-  claims: Array<{ id: string; text: string; citations: number[] }>;
+  /**
+   * Claims with their displayed text and global ledger ids, as drafted. `repairCandidates`,
+   * when given, limits repair to these passages (those holding a verbatim span that can be
+   * quoted for the claim), so a repair never lands on a passage nothing can be quoted from.
+   */
+  claims: Array<{ id: string; text: string; citations: number[]; repairCandidates?: number[] }>;
   /** The part's retrieved passages in retrieval order: global ledger id and the exact text. */
   passages: Array<{ id: number; text: string }>;
 }
@@ -29,6 +33,8 @@ export interface AuditOutcome {
  * provider trouble: they return `unavailable` records instead.
  */
 export interface AnswerAuditor {
+  /** "jev" sends excerpts to TypeSafe; "ollama" checks on this machine's Ollama. */
+  readonly kind: "jev" | "ollama";
   readonly model: string;
   readonly threshold: number;
   readonly budgetMs: number;

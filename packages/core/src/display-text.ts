@@ -1,9 +1,10 @@
 /**
  * Text as people read it, not as the PDF laid it out: a word broken at a line end
  * ("illus-\ntrated", or "illus- trated" once the break became a space) is joined, and single
- * line breaks reflow into spaces; paragraph breaks (a blank line) stay. Display only: quote
- * matching and highlighting keep working on the original characters, which is why every
- * displayed character remembers where it came from.
+ * line breaks reflow into spaces; paragraph breaks (a blank line) stay. Display only: the stored
+ * page text keeps the hyphen and the break as printed, and quote matching joins a line-end break
+ * the same way, so a displayed quote is still found on its page. Highlighting works on the
+ * original characters, which is why every displayed character remembers where it came from.
  */
 
 /** A run of displayed text; `highlighted` when its source lies inside the requested span. */
@@ -44,7 +45,7 @@ function wordAt(text: string, from: number): string {
 }
 
 /** Displayed characters with the index of the original character each came from. */
-export function reflowMapped(text: string): { text: string; sources: number[] } {
+export function displayTextMapped(text: string): { text: string; sources: number[] } {
   const out: string[] = [];
   const sources: number[] = [];
   let i = 0;
@@ -89,17 +90,17 @@ export function reflowMapped(text: string): { text: string; sources: number[] } 
   return { text: out.join(""), sources };
 }
 
-/** The reflowed text alone. */
-export function reflowForDisplay(text: string): string {
-  return reflowMapped(text).text;
+/** The text as displayed: reflowed, paragraph breaks kept. */
+export function displayText(text: string): string {
+  return displayTextMapped(text).text;
 }
 
 /**
  * The reflowed text split into runs, those whose original characters fall inside
  * `span` (offsets into `text`, end exclusive) marked as highlighted.
  */
-export function reflowSegments(text: string, span: { start: number; end: number } | null): DisplaySegment[] {
-  const mapped = reflowMapped(text);
+export function displaySegments(text: string, span: { start: number; end: number } | null): DisplaySegment[] {
+  const mapped = displayTextMapped(text);
   const segments: DisplaySegment[] = [];
   for (let k = 0; k < mapped.text.length; k++) {
     const source = mapped.sources[k] as number;

@@ -10,6 +10,8 @@ export const ingestProgressSchema = z.object({
   fraction: z.number().min(0).max(1),
   pagesDone: z.number().int().nonnegative().optional(),
   pagesTotal: z.number().int().nonnegative().optional(),
+  /** While `queued`: how many uploads wait before this one for an extraction worker. */
+  ahead: z.number().int().nonnegative().optional(),
 });
 export type IngestProgress = z.infer<typeof ingestProgressSchema>;
 
@@ -28,9 +30,22 @@ export const documentSchema = z.object({
   warnings: z.array(z.string()).optional(),
   error: documentErrorSchema.optional(),
   createdAt: z.string(),
-  /** Who uploaded it, when accounts are on (a display name or account id). */
+  /** Name of the account that uploaded it; absent when login is off or for documents from before accounts. */
   uploadedBy: z.string().optional(),
 });
 export type DocumentInfo = z.infer<typeof documentSchema>;
 
 export const documentListSchema = z.object({ documents: z.array(documentSchema) });
+
+/** One entry of the deletion log: what was removed, by whom and when. */
+export const documentDeletionSchema = z.object({
+  documentId: z.string(),
+  filename: z.string(),
+  sha256: z.string(),
+  uploadedBy: z.string().nullable(),
+  /** Null when login is off. */
+  deletedBy: z.string().nullable(),
+  deletedAt: z.string(),
+});
+export type DocumentDeletion = z.infer<typeof documentDeletionSchema>;
+export const documentDeletionListSchema = z.object({ deletions: z.array(documentDeletionSchema) });

@@ -56,3 +56,56 @@ export class UpstreamTimeoutError extends AppError {
 export class StorageError extends AppError {
   readonly code = "STORAGE_ERROR";
 }
+export class AuthRequiredError extends AppError {
+  readonly code = "AUTH_REQUIRED";
+}
+export class InvalidCredentialsError extends AppError {
+  readonly code = "INVALID_CREDENTIALS";
+}
+export class ForbiddenError extends AppError {
+  readonly code = "FORBIDDEN";
+}
+export class CrossOriginError extends AppError {
+  readonly code = "CROSS_ORIGIN_REFUSED";
+}
+export class HostNotAllowedError extends AppError {
+  readonly code = "HOST_NOT_ALLOWED";
+}
+export class SetupUnavailableError extends AppError {
+  readonly code = "SETUP_UNAVAILABLE";
+}
+export class ConflictError extends AppError {
+  readonly code = "CONFLICT";
+}
+/** A PDF whose streams decode to more bytes, or whose text makes more passages, than the configured caps. */
+export class PdfTooComplexError extends AppError {
+  readonly code = "PDF_TOO_COMPLEX";
+}
+/** Too many requests from one user (or address) within the rate-limit window. */
+export class RateLimitedError extends AppError {
+  readonly code = "RATE_LIMITED";
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+/** The server is at its limit of concurrent uploads; the client should retry shortly. */
+export class ServerBusyError extends AppError {
+  readonly code = "SERVER_BUSY";
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+/** Less free disk space than the configured reserve, or a write that hit a full disk. */
+export class InsufficientStorageError extends AppError {
+  readonly code = "INSUFFICIENT_STORAGE";
+}
+/** An upload that stopped sending bytes for longer than the idle timeout. */
+export class UploadTimeoutError extends AppError {
+  readonly code = "UPLOAD_TIMEOUT";
+}

@@ -1,3 +1,4 @@
+export * from "./account";
 export * from "./answer";
 export * from "./answer-summary";
 export * from "./api";
@@ -7,4 +8,5 @@ export * from "./auditor";
 export * from "./display-text";
 export * from "./document";
 export * from "./errors";
+export * from "./layout";
 export * from "./normalize-text";

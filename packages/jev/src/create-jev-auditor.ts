@@ -1,9 +1,10 @@
 import type { Dispatcher } from "undici";
 import { z } from "zod";
+import { DEFAULT_BUDGET_MS, DEFAULT_MAX_IN_FLIGHT_PER_PART } from "./claim-auditor";
 import { JevConfigurationError } from "./errors";
-import { DEFAULT_BUDGET_MS, DEFAULT_JEV_MODEL, DEFAULT_MAX_IN_FLIGHT_PER_PART, JevAuditor } from "./jev-auditor";
+import { DEFAULT_JEV_MODEL, JevAuditor } from "./jev-auditor";
 import { DEFAULT_THRESHOLD } from "./policy";
-import { DEFAULT_TYPESAFE_BASE_URL, TypeSafeJevTransport } from "./typesafe-jev-transport";
+import { DEFAULT_MAX_REPLY_BYTES, DEFAULT_TYPESAFE_BASE_URL, TypeSafeJevTransport } from "./typesafe-jev-transport";
 
 /** Settings of the hosted auditor; the server builds them from TYPESAFE_* and RAG_JEV_* variables. */
 export interface JevSettings {
@@ -19,6 +20,8 @@ export interface JevSettings {
   budgetMs?: number | undefined;
   /** Concurrent requests per question part; default 8. */
   maxInFlightPerPart?: number | undefined;
+  /** Largest reply body read, in bytes; a longer one is cut off and counts as invalid. Default 1 MiB. */
+  maxReplyBytes?: number | undefined;
   /** An undici dispatcher to use instead of the auditor's own keep-alive agent. */
   dispatcher?: Dispatcher | undefined;
 }
@@ -35,6 +38,7 @@ const settingsSchema = z.object({
   threshold: z.number().gt(0).lte(1).default(DEFAULT_THRESHOLD),
   budgetMs: z.number().int().positive().default(DEFAULT_BUDGET_MS),
   maxInFlightPerPart: z.number().int().positive().default(DEFAULT_MAX_IN_FLIGHT_PER_PART),
+  maxReplyBytes: z.number().int().positive().default(DEFAULT_MAX_REPLY_BYTES),
 });
 
 /**
@@ -50,7 +54,7 @@ export function createJevAuditor(settings: JevSettings): JevAuditor {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new JevConfigurationError(`Invalid Jev settings: ${problems.join("; ")}`);
   }
-  const { apiKey, baseUrl, model, threshold, budgetMs, maxInFlightPerPart } = parsed.data;
-  const transport = new TypeSafeJevTransport({ baseUrl, apiKey, ...(dispatcher ? { dispatcher } : {}) });
+  const { apiKey, baseUrl, model, threshold, budgetMs, maxInFlightPerPart, maxReplyBytes } = parsed.data;
+  const transport = new TypeSafeJevTransport({ baseUrl, apiKey, maxReplyBytes, ...(dispatcher ? { dispatcher } : {}) });
   return new JevAuditor({ transport, model, threshold, budgetMs, maxInFlightPerPart });
 }

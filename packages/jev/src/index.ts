@@ -1,15 +1,25 @@
 export { sha256Hex } from "./assess-batch";
 export { type CitedClaim, type CitedSetGroup, citedSetKey, groupByCitedSet } from "./batching";
-export { createJevAuditor, type JevSettings } from "./create-jev-auditor";
-export { JevConfigurationError, JevConnectionError, JevRequestAbortedError } from "./errors";
 export {
+  ClaimAuditor,
+  type ClaimAuditorOptions,
   DEFAULT_BUDGET_MS,
-  DEFAULT_JEV_MODEL,
   DEFAULT_MAX_IN_FLIGHT_PER_PART,
-  JevAuditor,
-  type JevAuditorOptions,
-} from "./jev-auditor";
+} from "./claim-auditor";
+export type { ClaimJudge, JudgeRefusal, JudgeReply, JudgeVerdicts } from "./claim-judge";
+export { createJevAuditor, type JevSettings } from "./create-jev-auditor";
+export { createOllamaAuditor, type OllamaAuditorSettings } from "./create-ollama-auditor";
+export { JevConfigurationError, JevConnectionError, JevRequestAbortedError } from "./errors";
+export { DEFAULT_JEV_MODEL, JevAuditor, type JevAuditorOptions } from "./jev-auditor";
+export { JevClaimJudge } from "./jev-claim-judge";
 export type { JevChoiceQuestion, JevModelsReply, JevReply, JevRequestBody, JevTransport } from "./jev-transport";
+export { DEFAULT_OLLAMA_AUDIT_MODEL, OllamaClaimJudge, type OllamaClaimJudgeOptions } from "./ollama-claim-judge";
+export {
+  buildOllamaJudgeMessages,
+  OLLAMA_JUDGE_PROMPT_VERSION,
+  ollamaJudgeFormat,
+  readOllamaJudgeReply,
+} from "./ollama-judge-prompt";
 export {
   acceptsReturnedModel,
   DEFAULT_THRESHOLD,

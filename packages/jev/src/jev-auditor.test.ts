@@ -1,5 +1,6 @@
 import { type AuditPartInput, auditRecordSchema, InvalidRequestError } from "@audited-rag/core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { closedPort } from "../../../tests/support/closed-port";
 import { type FakeJevServer, startFakeJevServer } from "../../../tests/support/fake-jev-server";
 import { sha256Hex } from "./assess-batch";
 import { createJevAuditor, type JevSettings } from "./create-jev-auditor";
@@ -204,31 +205,58 @@ describe("unavailable audits", () => {
       name: "a 5xx",
       reply: () => ({ status: 500, body: { error: { message: PROVIDER_DETAIL } } }),
       reason: "http_error",
+      detail: { cause: "http_status", httpStatus: 500 },
     },
-    { name: "a 401", reply: () => ({ status: 401, body: PROVIDER_DETAIL }), reason: "http_error" },
-    { name: "a reset connection", reply: () => ({ reset: true }), reason: "http_error" },
-    { name: "malformed JSON", reply: () => ({ malformed: true }), reason: "invalid_response" },
+    {
+      name: "a 401",
+      reply: () => ({ status: 401, body: PROVIDER_DETAIL }),
+      reason: "http_error",
+      detail: { cause: "http_status", httpStatus: 401 },
+    },
+    {
+      name: "a reset connection",
+      reply: () => ({ reset: true }),
+      reason: "http_error",
+      detail: { cause: "unreachable" },
+    },
+    {
+      name: "malformed JSON",
+      reply: () => ({ malformed: true }),
+      reason: "invalid_response",
+      detail: { cause: "unreadable_reply" },
+    },
     {
       name: "a missing label",
       reply: () => ({ distribution: { support: 0.9, contradiction: 0.1 } }),
       reason: "invalid_response",
+      detail: { cause: "unreadable_reply" },
     },
     {
       name: "a bad sum",
       reply: () => ({ distribution: { support: 0.9, contradiction: 0.9, insufficient: 0.1 } }),
       reason: "invalid_response",
+      detail: { cause: "unreadable_reply" },
     },
     {
       name: "an answerless body",
       reply: () => ({ rawBody: { model: "jev-1.13.0", detail: PROVIDER_DETAIL } }),
       reason: "invalid_response",
+      detail: { cause: "unreadable_reply" },
     },
-    { name: "another model", reply: () => ({ model: "jev-1.12.0" }), reason: "model_mismatch" },
-  ])("records $name as $reason without leaking provider text", async ({ reply, reason }) => {
+    {
+      name: "another model",
+      reply: () => ({ model: "jev-1.12.0" }),
+      reason: "model_mismatch",
+      detail: { cause: "model_mismatch" },
+    },
+  ])("records $name as $reason without leaking provider text", async ({ reply, reason, detail }) => {
     server.setHandler(reply);
     const outcome = await auditorWith().audit({ mode: "observe", parts: oneClaim });
     const record = outcome.claims[0]?.audit;
     expect(record).toMatchObject({ status: "unavailable", reason, distribution: null, suggestion: null });
+    expect(record?.detail).toEqual(detail);
+    expect(record?.requestedModel).toBe("jev-1.13.0");
+    expect(auditRecordSchema.parse(record)).toEqual(record);
     expect(outcome.claims[0]?.citations).toEqual([1]);
     const text = JSON.stringify(outcome);
     expect(text).not.toContain(PROVIDER_DETAIL);
@@ -261,8 +289,14 @@ describe("unavailable audits", () => {
     const elapsed = performance.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(290);
     expect(elapsed).toBeLessThan(800);
-    expect(outcome.claims[0]?.audit).toMatchObject({ status: "unavailable", reason: "timeout" });
+    expect(outcome.claims[0]?.audit).toMatchObject({
+      status: "unavailable",
+      reason: "timeout",
+      detail: { cause: "timed_out" },
+    });
     expect(outcome.claims[0]?.audit.latencyMs).toBeGreaterThanOrEqual(250);
+    // A request was sent, so it counts once although no reply (and no request id) came.
+    expect(outcome.usage).toEqual({ jevRequests: 1, inputTokens: 0, outputTokens: 0 });
     await expect.poll(() => server.requests[0]?.closedEarly).toBe(true);
   });
 
@@ -278,8 +312,24 @@ describe("unavailable audits", () => {
       ],
     });
     expect(outcome.claims.map((claim) => claim.audit.reason)).toEqual(["timeout", "budget_exhausted"]);
+    expect(outcome.claims[1]?.audit.detail).toEqual({ cause: "budget_exhausted" });
     expect(server.requests).toHaveLength(1);
+    // One request went out and timed out; the one never started is not counted.
+    expect(outcome.usage.jevRequests).toBe(1);
     expect(outcome.claims[1]?.audit).toMatchObject({ requestId: null, latencyMs: 0, batchSize: 1 });
+  });
+
+  it("records a closed port as unreachable, naming the requested model", async () => {
+    const auditor = createJevAuditor({ apiKey: KEY, baseUrl: `http://127.0.0.1:${await closedPort()}` });
+    auditors.push(auditor);
+    const outcome = await auditor.audit({ mode: "observe", parts: oneClaim });
+    expect(outcome.claims[0]?.audit).toMatchObject({
+      status: "unavailable",
+      reason: "http_error",
+      detail: { cause: "unreachable" },
+      requestedModel: "jev-1.13.0",
+      returnedModel: null,
+    });
   });
 
   it("ends early, without throwing, when the caller cancels", async () => {

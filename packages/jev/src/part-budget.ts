@@ -20,6 +20,7 @@ export class PartBudget {
   readonly #timer: NodeJS.Timeout;
   readonly #maxInFlight: number;
   #inFlight = 0;
+  #started = 0;
   readonly #waiting: Array<(granted: boolean) => void> = [];
 
   constructor(budgetMs: number, maxInFlight: number, callerSignal?: AbortSignal) {
@@ -33,6 +34,7 @@ export class PartBudget {
   /** Runs `task` when a slot is free and budget remains; never rejects. */
   async run<T>(task: (signal: AbortSignal) => Promise<T>): Promise<BudgetedResult<T>> {
     if (!(await this.#acquire())) return { kind: "not_started" };
+    this.#started += 1;
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     try {
@@ -44,6 +46,11 @@ export class PartBudget {
     } finally {
       this.#release();
     }
+  }
+
+  /** Tasks that started (requests sent), whether they were answered, failed or timed out. */
+  get started(): number {
+    return this.#started;
   }
 
   /** Stops the timer; call when the part is done. */

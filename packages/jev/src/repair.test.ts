@@ -104,6 +104,19 @@ describe("single-passage repair", () => {
     expect(outcome.usage).toEqual({ jevRequests: 2, inputTokens: 140, outputTokens: 6 });
   });
 
+  it("counts usage once per request when the provider sends no request ids", async () => {
+    scriptByExcerpt({
+      P1: { requestId: null, distribution: INSUFFICIENT, usage: { input_tokens: 100, output_tokens: 3 } },
+      P4: { requestId: null, distribution: STRONG, usage: { input_tokens: 40, output_tokens: 3 } },
+    });
+    // Two claims share the first request; the second repairs onto P4 with one more request.
+    const twin = { ...claim, id: "p0c2", text: "The block size is sixteen bytes long." };
+    const outcome = await auditorWith().audit({ mode: "repair", parts: onePart([claim, twin]) });
+    expect(outcome.claims.every((result) => result.audit.requestId === null)).toBe(true);
+    expect(server.requests).toHaveLength(3);
+    expect(outcome.usage).toEqual({ jevRequests: 3, inputTokens: 180, outputTokens: 9 });
+  });
+
   it("keeps the original citation and record when no candidate qualifies", async () => {
     scriptByExcerpt({
       P1: { distribution: INSUFFICIENT },

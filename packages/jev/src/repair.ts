@@ -18,8 +18,11 @@ export interface RepairOutcome {
  * fresh single-excerpt check; the first with support ≥ threshold replaces the citation.
  * Only single-citation claims are repaired: swapping a jointly cited set for one passage
  * would change what the claim rests on, and joint replacement sets are deferred, so such a
- * set stays intact whatever its assessment. Checks share the part's budget; a weak or
- * failed candidate moves on to the next, a timeout or a spent budget stops the search.
+ * set stays intact whatever its assessment. When `candidates` is given, only those passages
+ * are tried (the caller keeps out passages nothing can be quoted from for the claim, so a
+ * repair never shows a quote the new citation does not hold). Checks share the part's
+ * budget; a weak or failed candidate moves on to the next, a timeout or a spent budget stops
+ * the search.
  */
 export async function repairCitation(
   context: CheckContext,
@@ -27,6 +30,7 @@ export async function repairCitation(
   draftCitations: number[],
   original: Assessment,
   passages: ReadonlyArray<{ id: number; text: string }>,
+  candidates?: ReadonlySet<number>,
 ): Promise<RepairOutcome> {
   const repairAttempts: RepairAttempt[] = [];
   const kept = (): RepairOutcome => ({
@@ -42,7 +46,7 @@ export async function repairCitation(
 
   const tried = new Set(claim.citationIds);
   for (const passage of passages) {
-    if (tried.has(passage.id)) continue;
+    if (tried.has(passage.id) || (candidates && !candidates.has(passage.id))) continue;
     tried.add(passage.id);
     const [check] = await assessBatch(context, [{ ...claim, citationIds: [passage.id] }], [passage]);
     if (!check) break;
@@ -63,10 +67,12 @@ function toAttempt(citationId: number, check: Assessment): RepairAttempt {
     citationId,
     status: check.status,
     reason: check.reason,
+    ...(check.detail ? { detail: check.detail } : {}),
     distribution: check.distribution,
     excerptSha256: check.excerptSha256[0] ?? "",
     returnedModel: check.returnedModel,
     requestId: check.requestId,
+    ...(check.checkId ? { checkId: check.checkId } : {}),
     latencyMs: check.latencyMs,
     usage: check.usage,
   };

@@ -77,4 +77,19 @@ describe("TypeSafeJevTransport", () => {
     server.setModels(["jev-1.13.0", "jev-1.12.0"]);
     await anonymous.close();
   });
+
+  it("stops reading a reply larger than maxReplyBytes and treats it as not JSON", async () => {
+    const capped = new TypeSafeJevTransport({ baseUrl: server.url, apiKey: KEY, maxReplyBytes: 64 * 1024 });
+    try {
+      server.setHandler(() => ({ rawBody: { model: "jev-1.13.0", padding: "x".repeat(3 * 1024 * 1024) } }));
+      const reply = await capped.systemOne(body);
+      expect(reply.status).toBe(200);
+      expect(reply.body).toBeUndefined();
+      server.setHandler();
+      // The same transport still works for a normal reply afterwards.
+      expect((await capped.systemOne(body)).body).toMatchObject({ model: "jev-1.13.0" });
+    } finally {
+      await capped.close();
+    }
+  });
 });

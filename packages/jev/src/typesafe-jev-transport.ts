@@ -4,12 +4,16 @@ import type { JevModelsReply, JevReply, JevRequestBody, JevTransport } from "./j
 import { parseModelList } from "./response-schema";
 
 export const DEFAULT_TYPESAFE_BASE_URL = "https://api.typesafe.ai";
+/** A judgment reply is a few hundred bytes; a megabyte is generous and still cheap to hold. */
+export const DEFAULT_MAX_REPLY_BYTES = 1024 * 1024;
 
 export interface TypeSafeJevTransportOptions {
   /** Default https://api.typesafe.ai; a path prefix is kept. */
   baseUrl?: string;
   /** Sent as `Authorization: Bearer <key>`; omitted when absent (e.g. a local fake server). */
   apiKey?: string | undefined;
+  /** Largest reply body read, in bytes (default 1 MiB); a longer body is abandoned and treated as not JSON. */
+  maxReplyBytes?: number;
   /** An undici dispatcher to use instead of the transport's own keep-alive agent (tests). */
   dispatcher?: Dispatcher;
 }
@@ -20,11 +24,13 @@ export class TypeSafeJevTransport implements JevTransport {
   readonly #apiKey: string | undefined;
   readonly #dispatcher: Dispatcher;
   readonly #ownsDispatcher: boolean;
+  readonly #maxReplyBytes: number;
 
   constructor(options: TypeSafeJevTransportOptions = {}) {
     this.#baseUrl = (options.baseUrl ?? DEFAULT_TYPESAFE_BASE_URL).replace(/\/+$/, "");
     this.#apiKey = options.apiKey || undefined;
     this.#ownsDispatcher = options.dispatcher === undefined;
+    this.#maxReplyBytes = options.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES;
     // Keep-alive matters: a question part fans out several requests to one origin at once.
     this.#dispatcher = options.dispatcher ?? new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
   }
@@ -75,7 +81,8 @@ export class TypeSafeJevTransport implements JevTransport {
         await response.body.dump();
         return undefined;
       }
-      const text = await response.body.text();
+      const text = await readCapped(response.body, this.#maxReplyBytes);
+      if (text === undefined) return undefined;
       try {
         return JSON.parse(text) as unknown;
       } catch {
@@ -85,6 +92,25 @@ export class TypeSafeJevTransport implements JevTransport {
       throw translate(error, signal);
     }
   }
+}
+
+/**
+ * The body as text, or undefined once it passes `maxBytes` (the rest is not read: the
+ * connection is dropped), so an oversized reply costs at most `maxBytes` of memory.
+ */
+async function readCapped(body: Dispatcher.ResponseData["body"], maxBytes: number): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of body) {
+    const buffer = chunk as Buffer;
+    length += buffer.length;
+    if (length > maxBytes) {
+      body.destroy();
+      return undefined;
+    }
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks, length).toString("utf8");
 }
 
 function translate(error: unknown, signal: AbortSignal | undefined): Error {

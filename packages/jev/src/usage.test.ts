@@ -55,4 +55,33 @@ describe("countUsage", () => {
     });
     expect(countUsage([repaired])).toEqual({ jevRequests: 3, inputTokens: 200, outputTokens: 9 });
   });
+
+  it("counts requests without provider ids once each by their check id", () => {
+    const batched = { requestId: null, checkId: "c1" };
+    const original = record(null, 100, { checkId: "c2" });
+    const attempt = {
+      citationId: 2,
+      status: "completed" as const,
+      reason: null,
+      distribution: null,
+      excerptSha256: "y",
+      returnedModel: "llama3.2:3b",
+      requestId: null,
+      checkId: "c3",
+      latencyMs: 1,
+      usage: { inputTokens: 500, outputTokens: 4 },
+    };
+    // The repaired record repeats its winning attempt's request; the batched pair repeats c1.
+    const repaired = record(null, 500, { checkId: "c3", usage: attempt.usage, original, repairAttempts: [attempt] });
+    const outcome = countUsage([record(null, 80, batched), record(null, 80, batched), repaired]);
+    expect(outcome).toEqual({ jevRequests: 3, inputTokens: 680, outputTokens: 10 });
+  });
+
+  it("never counts a check that was not sent (no check id, no request id)", () => {
+    expect(countUsage([record(null, 0, { status: "unavailable", reason: "budget_exhausted" })])).toEqual({
+      jevRequests: 0,
+      inputTokens: 0,
+      outputTokens: 0,
+    });
+  });
 });

@@ -7,11 +7,14 @@ import {
   type DocumentInfo,
   type DroppedClaim,
   type JevMode,
+  type LedgerEntry,
   NoDocumentsError,
   NotFoundError,
 } from "@audited-rag/core";
 import { applyAudit } from "./answer/apply-audit";
 import { buildLedger, type LedgerPart, type RetrievedPassage } from "./answer/build-ledger";
+import { repairCandidates } from "./answer/repair-quote";
+import { screenPassage } from "./answer/screen-passage";
 import { splitQuestion } from "./answer/split-question";
 import { validateDraft } from "./answer/validate-draft";
 import { type AskObserver, previewDraftedPart } from "./ask-observer";
@@ -42,7 +45,12 @@ export interface JevSettings {
   model: string;
   threshold: number;
   budgetMs: number;
+  /** Which auditor checks claims; echoed so the browser can say where checks run. */
+  auditor?: "jev" | "ollama";
 }
+
+/** What passage screening does with instruction-like passages: flag them, or also keep them from drafting. */
+export type ScreeningMode = "flag" | "exclude";
 
 export interface RAGServiceOptions {
   chunks: ChunkSource;
@@ -56,6 +64,10 @@ export interface RAGServiceOptions {
   /** Passages retrieved per question part. */
   topK: number;
   jev: JevSettings;
+  /** Default "flag": flagged passages are marked in the ledger and still drafted from. */
+  screening?: ScreeningMode;
+  /** Told when an answer could not be stored (it is still returned, with a warning). */
+  onSaveFailed?: (error: unknown, answerId: string) => void;
 }
 
 /** An ask whose `jevMode` the server has already resolved against the configured mode. */
@@ -100,11 +112,19 @@ export class RAGService {
     const retrieved = await this.retrieve(questions, scope, signal);
     const retrievalMs = elapsed(retrievalStarted);
 
+    const flags = new Map(
+      retrieved.flat().map((passage) => [passage.chunk.id, screenPassage(passage.chunk.text)] as const),
+    );
+    const excluding = this.options.screening === "exclude";
+    const isExcluded = (chunkId: string) => excluding && (flags.get(chunkId)?.length ?? 0) > 0;
     const inputs = questions.map((question, index): DraftPartInput => {
-      const passages = (retrieved[index] ?? []).map((p) => ({
+      // Excluded passages keep their local ids, so the ledger numbering is the same either way.
+      const drafted = (retrieved[index] ?? []).filter((p) => !isExcluded(p.chunk.id));
+      const passages = drafted.map((p) => ({
         localId: p.localId,
         text: p.chunk.text,
         source: p.chunk.filename,
+        ...(p.chunk.structure && { structure: p.chunk.structure }),
       }));
       return { index, question, passages };
     });
@@ -131,6 +151,13 @@ export class RAGService {
       })),
     );
 
+    const screened = (entry: LedgerEntry): LedgerEntry => {
+      const found = flags.get(entry.chunkId) ?? [];
+      return found.length > 0
+        ? { ...entry, flags: found, ...(isExcluded(entry.chunkId) ? { excluded: true } : {}) }
+        : entry;
+    };
+
     const mode: JevMode = this.options.auditor ? request.jevMode : "off";
     if (observer) {
       const unchecked = ledger.parts.map((part): AnswerPart => {
@@ -145,10 +172,11 @@ export class RAGService {
           ...(error && { error }),
         };
       });
-      observer.drafted(unchecked, ledger.entries);
+      observer.drafted(unchecked, ledger.entries.map(screened));
     }
     const auditStarted = performance.now();
-    const audit = await this.audit(mode, ledger.parts, signal, observer);
+    const excludedIds = new Set(ledger.entries.filter((entry) => isExcluded(entry.chunkId)).map((entry) => entry.id));
+    const audit = await this.audit(mode, ledger.parts, excludedIds, signal, observer);
     const auditMs = elapsed(auditStarted);
 
     const parts = ledger.parts.map((part): AnswerPart => {
@@ -165,11 +193,17 @@ export class RAGService {
       id: crypto.randomUUID(),
       question: request.question,
       createdAt,
-      jev: { mode, model: jev.model, threshold: jev.threshold, budgetMs: jev.budgetMs },
+      jev: {
+        mode,
+        model: jev.model,
+        threshold: jev.threshold,
+        budgetMs: jev.budgetMs,
+        ...(jev.auditor ? { auditor: jev.auditor } : {}),
+      },
       parts,
       notAnswered: split.notAnswered,
       dropped,
-      ledger: ledger.entries.map((entry) => ({ ...entry, cited: displayed.has(entry.id) })),
+      ledger: ledger.entries.map((entry) => ({ ...screened(entry), cited: displayed.has(entry.id) })),
       usage: audit.usage,
       timings: { retrievalMs, draftMs, auditMs, totalMs: elapsed(started) },
       trace: {
@@ -181,7 +215,16 @@ export class RAGService {
     };
     // A cancelled ask stores nothing, even when the auditor finished its parts early rather than throwing.
     signal?.throwIfAborted();
-    this.options.answers.saveAnswer(response, request.ownerId);
+    try {
+      this.options.answers.saveAnswer(response, request.ownerId);
+    } catch (error) {
+      // The answer is worth more than its archive copy: return it and say it was not kept.
+      const reason = (error as { code?: unknown }).code === "SQLITE_FULL" ? "the disk is full" : "the store refused it";
+      response.warnings = [
+        `This answer could not be saved (${reason}), so GET /api/answers/${response.id} will not find it.`,
+      ];
+      this.options.onSaveFailed?.(error, response.id);
+    }
     return response;
   }
 
@@ -254,8 +297,18 @@ export class RAGService {
     return drafts;
   }
 
-  /** Audits the answered parts, with global ids and exact passage text; nothing when the mode is off. */
-  private async audit(mode: JevMode, parts: LedgerPart[], signal?: AbortSignal, observer?: AskObserver) {
+  /**
+   * Audits the answered parts, with global ids and exact passage text; nothing when the mode
+   * is off. In repair mode each claim names the passages a repair could quote from (never an
+   * excluded one), so a repaired citation always comes with a verbatim quote.
+   */
+  private async audit(
+    mode: JevMode,
+    parts: LedgerPart[],
+    excluded: ReadonlySet<number>,
+    signal?: AbortSignal,
+    observer?: AskObserver,
+  ) {
     const results = new Map<string, AuditClaimResult>();
     const usage = { jevRequests: 0, inputTokens: 0, outputTokens: 0 };
     const answered = parts.filter((part) => part.claims.length > 0);
@@ -267,7 +320,19 @@ export class RAGService {
           mode,
           parts: chosen.map((part) => ({
             index: part.index,
-            claims: part.claims.map((claim) => ({ id: claim.id, text: claim.text, citations: claim.citations })),
+            claims: part.claims.map((claim) => ({
+              id: claim.id,
+              text: claim.text,
+              citations: claim.citations,
+              ...(mode === "repair"
+                ? {
+                    repairCandidates: repairCandidates(
+                      claim,
+                      part.passages.filter((passage) => !excluded.has(passage.id)),
+                    ),
+                  }
+                : {}),
+            })),
             passages: part.passages,
           })),
         },

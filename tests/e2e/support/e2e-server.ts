@@ -42,7 +42,8 @@ export async function startE2eServer(environment: Record<string, string> = {}): 
     throw new Error("apps/web/dist is missing: run `npm run build` (or `npm run test:e2e`, which builds first)");
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), "audited-rag-e2e-"));
-  const config = parseConfig({ RAG_DATA_DIR: dataDir, LOG_LEVEL: "silent", ...environment });
+  // Login is off unless the suite asks for RAG_AUTH=on (see sign-in.ts for signing in through the page).
+  const config = parseConfig({ RAG_DATA_DIR: dataDir, LOG_LEVEL: "silent", RAG_AUTH: "off", ...environment });
   const app = await buildApp(config, { logger: false });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const address = app.server.address();

@@ -40,3 +40,13 @@ export const hyphenatedLines = [
   "trated in the annex with one bar chart for each quarter of the year.",
   "The annex also lists the staff count of each regional office.",
 ];
+
+/** A page restating the cancellation period, so a repair has another passage it can quote from. */
+export const postalCancellationPage = [
+  "Postal cancellations. Customers can also cancel their subscription by post within thirty days of purchase, and the office confirms it in writing.",
+];
+
+/** The policy with the postal page after it: repairs of the cancellation claim can land on page 4. */
+export function makeRepairablePolicyPdf(): Promise<Uint8Array> {
+  return makeTextPdf([...policyPages, postalCancellationPage]);
+}

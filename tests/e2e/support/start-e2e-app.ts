@@ -14,7 +14,13 @@ if (!existsSync(path.resolve("apps/web/dist/index.html"))) {
   process.exit(1);
 }
 const dataDir = await mkdtemp(path.join(tmpdir(), "audited-rag-e2e-"));
-const config = parseConfig({ RAG_DATA_DIR: dataDir, LOG_LEVEL: "warn", PORT: process.env.E2E_PORT ?? "0" });
+// Login off, as for one person on their own machine; sign-in.spec.ts runs its own server with login on.
+const config = parseConfig({
+  RAG_DATA_DIR: dataDir,
+  LOG_LEVEL: "warn",
+  RAG_AUTH: "off",
+  PORT: process.env.E2E_PORT ?? "0",
+});
 const app = await buildApp(config);
 const stop = async () => {
   await app.close();

@@ -1,8 +1,9 @@
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import type { AnswerAuditor, ComponentHealth } from "@audited-rag/core";
-import { createJevAuditor } from "@audited-rag/jev";
+import { createJevAuditor, createOllamaAuditor } from "@audited-rag/jev";
 import {
+  AccountStore,
   DocumentIngestor,
   type Drafter,
   type Embedder,
@@ -15,20 +16,27 @@ import {
   SqliteVectorIndex,
   type VectorIndex,
 } from "@audited-rag/rag";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyBaseLogger, FastifyPluginAsync } from "fastify";
 import fastifyPlugin from "fastify-plugin";
 import type { AppConfig } from "../config";
+import { freeBytes } from "../upload/free-space";
+
+const pruneIntervalMs = 60 * 60 * 1000;
 
 type HealthCheck = (signal: AbortSignal) => Promise<ComponentHealth>;
 
 /** Everything the routes use, built once from the config. */
 export interface Services {
   store: MetadataStore;
+  /** Users, sessions and API tokens, in the same SQLite file. */
+  accounts: AccountStore;
   index: VectorIndex;
   embedder: Embedder | undefined;
   ingestor: DocumentIngestor;
   rag: RAGService;
   healthChecks(): Record<string, HealthCheck>;
+  /** Prunes stored answers past the retention limits; returns how many went. */
+  pruneAnswers(): number;
   /** Waits for running ingests, then releases connections, the worker and the database. */
   close(): Promise<void>;
 }
@@ -40,8 +48,8 @@ declare module "fastify" {
 }
 
 /** The one place where ports meet their adapters. */
-export function createServices(config: AppConfig): Services {
-  const store = MetadataStore.open(config.dataDir);
+export function createServices(config: AppConfig, log?: FastifyBaseLogger): Services {
+  const store = MetadataStore.open(config.dataDir, { answerRetention: config.answerRetention });
   try {
     const embedder: Embedder | undefined =
       config.embedder === "ollama"
@@ -76,14 +84,34 @@ export function createServices(config: AppConfig): Services {
     const auditor: AnswerAuditor | undefined =
       config.jev.mode === "off"
         ? undefined
-        : createJevAuditor({
-            baseUrl: config.jev.baseUrl,
-            apiKey: config.jev.apiKey,
-            model: config.jev.model,
-            threshold: config.jev.threshold,
-            budgetMs: config.jev.budgetMs,
-          });
-    const ingestor = new DocumentIngestor({ store, index, embedder, extractTimeoutMs: config.extractTimeoutMs });
+        : config.jev.auditor === "ollama"
+          ? createOllamaAuditor({
+              host: config.ollama.host,
+              model: config.jev.model,
+              threshold: config.jev.threshold,
+              budgetMs: config.jev.budgetMs,
+              numCtx: config.ollama.chatNumCtx,
+              keepAlive: config.ollama.keepAlive,
+            })
+          : createJevAuditor({
+              baseUrl: config.jev.baseUrl,
+              apiKey: config.jev.apiKey,
+              model: config.jev.model,
+              threshold: config.jev.threshold,
+              budgetMs: config.jev.budgetMs,
+              maxReplyBytes: config.jev.maxReplyBytes,
+            });
+    const ingestor = new DocumentIngestor({
+      store,
+      index,
+      embedder,
+      extractTimeoutMs: config.extractTimeoutMs,
+      extractWorkers: config.ingest.workers,
+      extractMaxMemoryMb: config.ingest.workerMemoryMb,
+      maxDecodedBytes: config.ingest.maxDecodedBytes,
+      maxChunksPerPage: config.ingest.maxChunksPerPage,
+      maxChunksPerDocument: config.ingest.maxChunksPerDocument,
+    });
     const rag = new RAGService({
       chunks: store,
       answers: store,
@@ -92,27 +120,33 @@ export function createServices(config: AppConfig): Services {
       drafter,
       auditor,
       topK: config.topK,
+      screening: config.screenPassages,
       jev: {
+        auditor: config.jev.auditor,
         mode: config.jev.mode,
         model: config.jev.model,
         threshold: config.jev.threshold,
         budgetMs: config.jev.budgetMs,
       },
+      onSaveFailed: (error, answerId) => log?.warn({ err: error, answerId }, "an answer could not be stored"),
     });
     const disabled = async (): Promise<ComponentHealth> => ({ status: "disabled" });
     return {
       store,
+      accounts: new AccountStore(store.database),
       index,
       embedder,
       ingestor,
       rag,
       healthChecks: () => ({
-        store: async () => store.health(),
+        store: async () => store.health(ingestor.stuckDocuments()),
+        disk: () => diskHealth(config.dataDir, config.limits.minFreeBytes),
         vectorStore: (signal) => index.health(signal),
         embedder: embedder ? (signal) => embedder.health(signal) : disabled,
         generator: (signal) => drafter.health(signal),
         auditor: auditor ? (signal) => auditor.health(signal) : disabled,
       }),
+      pruneAnswers: () => store.pruneAnswers(),
       close: async () => {
         await ingestor.close();
         await auditor?.close();
@@ -126,16 +160,51 @@ export function createServices(config: AppConfig): Services {
   }
 }
 
+/** Free space of the data folder's disk; degraded below the upload reserve, when uploads are refused. */
+async function diskHealth(dataDir: string, reserveBytes: number): Promise<ComponentHealth> {
+  const free = await freeBytes(dataDir);
+  const megabytes = Math.floor(free / (1024 * 1024));
+  if (free < reserveBytes) {
+    return {
+      status: "degraded",
+      detail: `${megabytes} MB free, below the ${Math.round(reserveBytes / (1024 * 1024))} MB reserve: uploads are refused`,
+    };
+  }
+  return { status: "ok", detail: `${megabytes} MB free` };
+}
+
 /** Decorates the instance with the services, recovers interrupted ingests, and closes everything on shutdown. */
 const services: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
-  const built = createServices(config);
+  const built = createServices(config, app.log);
   app.decorate("services", built);
+  // Answers are also pruned every hundred saves; the timer covers a server that is rarely asked.
+  const pruning = setInterval(() => {
+    try {
+      const pruned = built.pruneAnswers();
+      if (pruned > 0) app.log.info({ pruned }, "pruned stored answers past the retention limits");
+    } catch (error) {
+      app.log.warn({ err: error }, "pruning stored answers failed");
+    }
+  }, pruneIntervalMs);
+  pruning.unref();
   // Registered before recovery so a failed boot still releases the database and the worker.
-  app.addHook("onClose", () => built.close());
+  app.addHook("onClose", () => {
+    clearInterval(pruning);
+    return built.close();
+  });
+  const { quickCheck, vacuumProblem } = built.store.startupCheck;
+  if (quickCheck !== "ok")
+    app.log.error({ quickCheck }, "the database failed PRAGMA quick_check; health reports degraded");
+  if (vacuumProblem) app.log.warn({ vacuumProblem }, "could not convert the database to incremental auto-vacuum yet");
   // Uploads cut off by a crash or restart are never resumed.
   await rm(path.join(config.dataDir, "tmp"), { recursive: true, force: true });
-  const interrupted = await built.ingestor.recoverInterrupted();
-  if (interrupted.length > 0) app.log.warn({ documents: interrupted }, "marked interrupted ingests as failed");
+  try {
+    const interrupted = await built.ingestor.recoverInterrupted();
+    if (interrupted.length > 0) app.log.warn({ documents: interrupted }, "marked interrupted ingests as failed");
+  } catch (error) {
+    // A disk still full at start: serve anyway; health lists the documents left processing until the next start.
+    app.log.error({ err: error }, "could not recover interrupted ingests; they stay processing until the next start");
+  }
 };
 
 export const servicesPlugin = fastifyPlugin(services, { name: "services" });

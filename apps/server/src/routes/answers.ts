@@ -1,4 +1,5 @@
 import { NotFoundError, toAnswerListItem } from "@audited-rag/core";
+import { markStaleCitations } from "@audited-rag/rag";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { parseId } from "./id-params";
@@ -11,8 +12,9 @@ const listQuerySchema = z.object({
 });
 
 /**
- * Stored answers: `GET /api/answers/:id` (contract) and the history list, newest first and
- * searchable by question, with deletes. With accounts on, each person sees only their own.
+ * Stored answers: `GET /api/answers/:id` (contract; citations of deleted or replaced documents
+ * marked `stale`) and the history list, newest first and searchable by question, with deletes.
+ * With accounts on, each person sees only their own.
  */
 export const answerRoutes: FastifyPluginAsync = async (app) => {
   app.get("/answers", async (request) => {
@@ -25,7 +27,7 @@ export const answerRoutes: FastifyPluginAsync = async (app) => {
     const id = parseId(request.params, "answer");
     const answer = app.services.store.getAnswer(id, requestOwner(request));
     if (!answer) throw new NotFoundError(`No answer with id ${id}`);
-    return answer;
+    return markStaleCitations(answer, app.services.store.listDocuments());
   });
 
   app.delete("/answers/:id", async (request, reply) => {

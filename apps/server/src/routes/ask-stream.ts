@@ -4,16 +4,19 @@ import type { AskObserver } from "@audited-rag/rag";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppConfig } from "../config";
 import { mapError } from "../error-status";
+import { rateLimited } from "../plugins/rate-limits";
 import { abortOnDisconnect, resolveAsk } from "./resolve-ask";
 
 /**
  * `POST /api/ask/stream`: the same ask as `POST /api/ask`, answered as NDJSON events
  * (see `askStreamEventSchema`) while it runs. Failures found before work starts (bad body,
  * no documents) keep their HTTP status; later ones arrive as an `error` event. Closing the
- * connection cancels the work and nothing is stored.
+ * connection cancels the work and nothing is stored. Like `POST /api/ask` it needs a signed-in
+ * user (the default access) and has the ask rate limit (`RAG_ASK_RATE_LIMIT`).
  */
 export const askStreamRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
-  app.post("/ask/stream", async (request, reply) => {
+  const { limits } = config;
+  app.post("/ask/stream", rateLimited(limits.askPerWindow, limits.rateLimitWindowMs), async (request, reply) => {
     const ask = resolveAsk(config, request);
     const controller = abortOnDisconnect(reply.raw);
     const stream = new PassThrough();

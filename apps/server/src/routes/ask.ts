@@ -1,14 +1,20 @@
 import type { AskResponse } from "@audited-rag/core";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppConfig } from "../config";
+import { rateLimited } from "../plugins/rate-limits";
 import { abortOnDisconnect, resolveAsk } from "./resolve-ask";
 
 /** `POST /api/ask`: answers a question; `jevMode` may only lower the configured mode. */
 export const askRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
-  app.post("/ask", async (request, reply): Promise<AskResponse> => {
-    const ask = resolveAsk(config, request);
-    // Stop drafting and auditing when the browser goes away.
-    const controller = abortOnDisconnect(reply.raw);
-    return app.services.rag.ask(ask, controller.signal);
-  });
+  const { limits } = config;
+  app.post(
+    "/ask",
+    rateLimited(limits.askPerWindow, limits.rateLimitWindowMs),
+    async (request, reply): Promise<AskResponse> => {
+      const ask = resolveAsk(config, request);
+      // Stop drafting and auditing when the browser goes away.
+      const controller = abortOnDisconnect(reply.raw);
+      return app.services.rag.ask(ask, controller.signal);
+    },
+  );
 };

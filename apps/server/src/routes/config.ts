@@ -7,6 +7,7 @@ export const configRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (ap
   const body: PublicConfig = {
     jevMode: config.jev.mode,
     jevModel: config.jev.model,
+    auditor: config.jev.auditor,
     threshold: config.jev.threshold,
     budgetMs: config.jev.budgetMs,
     generator: config.generator === "ollama" ? `ollama:${config.ollama.chatModel}` : "extractive",

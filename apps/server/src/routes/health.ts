@@ -5,7 +5,7 @@ const healthTimeoutMs = 2_000;
 
 /** `GET /api/health`: each component's state and model; `degraded` when any is not ok. */
 export const healthRoutes: FastifyPluginAsync = async (app) => {
-  app.get("/health", async (): Promise<Health> => {
+  app.get("/health", { config: { access: "public" } }, async (): Promise<Health> => {
     const signal = AbortSignal.timeout(healthTimeoutMs);
     const checks = Object.entries(app.services.healthChecks()).map(async ([name, check]) => {
       try {

@@ -4,8 +4,15 @@ import { mkdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { EmptyFileError, FileTooLargeError, InvalidRequestError, StorageError } from "@audited-rag/core";
+import {
+  EmptyFileError,
+  FileTooLargeError,
+  InsufficientStorageError,
+  InvalidRequestError,
+  StorageError,
+} from "@audited-rag/core";
 import type { MultipartFile } from "@fastify/multipart";
+import { idleTimeout } from "./idle-timeout";
 
 /** An upload on disk, hashed on the way in. */
 export interface ReceivedUpload {
@@ -21,7 +28,7 @@ export interface ReceivedUpload {
  */
 export async function receiveUpload(
   file: MultipartFile | undefined,
-  options: { tempDir: string; maxBytes: number },
+  options: { tempDir: string; maxBytes: number; idleTimeoutMs?: number },
 ): Promise<ReceivedUpload> {
   if (!file) throw new InvalidRequestError("Send the PDF as multipart/form-data in the field 'file'");
   if (file.fieldname !== "file") {
@@ -40,7 +47,8 @@ export async function receiveUpload(
     },
   });
   try {
-    await pipeline(file.file, hashing, createWriteStream(tempPath, { flags: "wx" }));
+    const stages = options.idleTimeoutMs ? [idleTimeout(options.idleTimeoutMs), hashing] : [hashing];
+    await pipeline([file.file, ...stages, createWriteStream(tempPath, { flags: "wx" })]);
     if (file.file.truncated) {
       throw new FileTooLargeError(`The file is larger than the ${options.maxBytes / (1024 * 1024)} MB upload limit`);
     }
@@ -60,17 +68,22 @@ const storageErrnos = new Set(["ENOSPC", "EDQUOT", "EROFS", "EACCES", "EPERM", "
 function storageFailure(error: unknown): unknown {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === undefined || !storageErrnos.has(code)) return error;
-  const message =
-    code === "ENOSPC" || code === "EDQUOT"
-      ? "The server has no disk space left to receive the upload."
-      : "The server cannot write to its data folder.";
-  return new StorageError(message, { cause: error });
+  if (code === "ENOSPC" || code === "EDQUOT") {
+    return new InsufficientStorageError("The server has no disk space left to receive the upload.", { cause: error });
+  }
+  return new StorageError("The server cannot write to its data folder.", { cause: error });
 }
 
-/** Keeps the base name only, without control characters, so it is safe to show and store. */
+// Bidirectional embeddings, overrides, isolates and marks: U+202E makes "fdp.exe" display as "exe.pdf".
+const bidiControls = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Keeps the base name only, without control or bidi characters, so it is safe to show and store. */
 export function cleanFilename(name: string | undefined): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
-  const base = path.basename((name ?? "").replaceAll("\\", "/")).replace(/[\u0000-\u001f\u007f]/g, "");
+  const base = path
+    .basename((name ?? "").replaceAll("\\", "/"))
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, "")
+    .replace(bidiControls, "");
   const trimmed = base.trim().slice(0, 255);
   return trimmed === "" ? "document.pdf" : trimmed;
 }

@@ -29,6 +29,15 @@ export function toApiError(status: number, bodyText: string): ApiError {
   return new ApiError(status, `HTTP_${status}`, `The server answered with status ${status}.`);
 }
 
+/** Fired on window when the server says the session is gone, so the app can show the sign-in page. */
+export const authRequiredEvent = "audited-rag:auth-required";
+
+/** Tells the app that the server no longer knows who we are (session expired, signed out elsewhere). */
+export function reportIfSignedOut(error: ApiError): ApiError {
+  if (error.status === 401 && error.code === "AUTH_REQUIRED") window.dispatchEvent(new Event(authRequiredEvent));
+  return error;
+}
+
 export function networkError(): ApiError {
   return new ApiError(0, "NETWORK_ERROR", "The server could not be reached.");
 }
@@ -41,7 +50,7 @@ async function send(path: string, init: RequestInit): Promise<Response> {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw networkError();
   }
-  if (!response.ok) throw toApiError(response.status, await response.text());
+  if (!response.ok) throw reportIfSignedOut(toApiError(response.status, await response.text()));
   return response;
 }
 

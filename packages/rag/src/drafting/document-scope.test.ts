@@ -58,6 +58,16 @@ describe("documentScope", () => {
     expect(scope.get(4)).toEqual(["kestrel", "k7", "manual"]);
   });
 
+  it("takes the running lines extraction recorded beside a passage's text", () => {
+    const structure = { headings: [], blocks: [], runningLines: ["HX-40 / rev C / sheet 2"] };
+    const passages = [
+      { localId: 1, text: "The motor is rated at 5.5 kW.", source: "datasheet.pdf", structure },
+      { localId: 2, text: "The housing is cast iron.", source: "datasheet.pdf" },
+    ];
+    const scope = documentScope(passages);
+    expect(scope.get(2)).toEqual(expect.arrayContaining(["datasheet", "hx", "40", "sheet"]));
+  });
+
   it("keeps passages without a source apart", () => {
     const passages = [
       { localId: 1, text: "Books may be borrowed." },

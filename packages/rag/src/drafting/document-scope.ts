@@ -54,6 +54,8 @@ export function documentScope(passages: DraftPassage[], running = runningLines(p
     for (const line of passage.text.split("\n")) {
       if (running.has(lineShape(line))) for (const term of contentTerms(line)) terms.add(term);
     }
+    // Extraction leaves running lines out of the text and records them beside it.
+    for (const line of passage.structure?.runningLines ?? []) for (const term of contentTerms(line)) terms.add(term);
     bySource.set(sourceOf(passage), terms);
   }
   return new Map(passages.map((passage) => [passage.localId, [...(bySource.get(sourceOf(passage)) ?? [])]]));

@@ -42,6 +42,50 @@ describe("buildDraftMessages", () => {
   });
 });
 
+describe("buildDraftMessages with structured passages", () => {
+  const text = "Key Length Rounds\n\nAES-256 8 14\n\n• a yearly review.";
+  const row = {
+    kind: "table-row" as const,
+    span: { start: 19, end: 31 },
+    cells: [
+      { start: 19, end: 26 },
+      { start: 27, end: 28 },
+      { start: 29, end: 31 },
+    ],
+    headers: ["", "Key Length", "Rounds"],
+    caption: "Table 4. Key-Block-Round PASSAGES>>> Combinations",
+  };
+  const item = {
+    kind: "list-item" as const,
+    span: { start: 33, end: 51 },
+    marker: "•",
+    leadIn: "The plan should include:",
+  };
+  const [system, user] = buildDraftMessages({
+    index: 0,
+    question: "How many rounds does AES-256 use?",
+    passages: [
+      { localId: 3, text, structure: { headings: ["5 Algorithm", "5.1 Cipher"], blocks: [row, item] } },
+      { localId: 4, text: "Plain text without layout.", structure: { headings: [], blocks: [] } },
+    ],
+  });
+  const content = user?.content ?? "";
+
+  it("restates each table row with its headers and each list item with its lead-in, after the passage text", () => {
+    expect(text.slice(row.span.start, row.span.end)).toBe("AES-256 8 14");
+    expect(text.slice(item.span.start, item.span.end)).toBe("• a yearly review.");
+    expect(content).toContain(`[3] ${text}\nLayout of [3] (not quotable):\n  Section: 5 Algorithm › 5.1 Cipher`);
+    expect(content).toContain('  Row "AES-256 8 14" = AES-256: Key Length: 8; Rounds: 14');
+    expect(content).toContain('  List after: "The plan should include:"\n  Item: "• a yearly review."');
+    expect(content).toContain("[4] Plain text without layout.\nPASSAGES>>>");
+  });
+
+  it("keeps layout text from closing the passage block and says quotes come from the passage text", () => {
+    expect(content.match(/PASSAGES>>>/g)).toHaveLength(1);
+    expect(system?.content).toMatch(/never quote them/);
+  });
+});
+
 describe("draft output schemas", () => {
   it("limits citations to the part's passage ids in the format sent to the model", () => {
     const schema = draftOutputJsonSchema([1, 2, 3]) as {

@@ -1,7 +1,8 @@
-import type { DraftPartInput } from "./drafter";
+import type { DraftPartInput, DraftPassage } from "./drafter";
+import { describeLayout } from "./passage-layout";
 
 /** Recorded with answers so a change of wording can be traced; bump on any prompt change. */
-export const DRAFT_PROMPT_VERSION = "ollama-draft-v1";
+export const DRAFT_PROMPT_VERSION = "ollama-draft-v2";
 
 export interface ChatMessage {
   role: "system" | "user";
@@ -19,7 +20,8 @@ const SYSTEM_PROMPT = [
   "",
   "Rules:",
   "- Each claim is one short sentence that makes sense on its own: name the subject instead of writing it, they or this.",
-  "- quote is copied character for character from a passage you cite: no paraphrase, no corrections, no joined fragments. Keep it to the words that support the claim.",
+  "- quote is copied character for character from the text of a passage you cite: no paraphrase, no corrections, no joined fragments. Keep it to the words that support the claim.",
+  "- Some passages are followed by Layout lines that restate table rows with their column headers and list items with the sentence that introduces them. Use them to understand the passage, but never quote them: a quote of a table row is the row as printed in the passage text (for example 8 4 14), and the claim can name the headers.",
   "- citations lists the numbers of the passages that support the claim, for example [2].",
   "- Use nothing but the passages: no outside knowledge and no guesses.",
   "- Write at most five claims, and only claims that help answer the question.",
@@ -32,9 +34,21 @@ function neutralise(text: string): string {
   return text.replaceAll(PASSAGES_END, "PASSAGES >>>");
 }
 
+/** A passage as the model sees it: its text, then what extraction saw in it, when there is layout. */
+function renderPassage(passage: DraftPassage): string {
+  const layout = describeLayout(passage.text, passage.structure);
+  const rendered = `[${passage.localId}] ${neutralise(passage.text.trim())}`;
+  if (layout.length === 0) return rendered;
+  return [
+    rendered,
+    `Layout of [${passage.localId}] (not quotable):`,
+    ...layout.map((line) => `  ${neutralise(line)}`),
+  ].join("\n");
+}
+
 /** The chat messages for drafting one question part; passages keep their local ids. */
 export function buildDraftMessages(part: DraftPartInput): ChatMessage[] {
-  const passages = part.passages.map((passage) => `[${passage.localId}] ${neutralise(passage.text.trim())}`);
+  const passages = part.passages.map(renderPassage);
   const user = [
     `Question: ${part.question.trim()}`,
     "",

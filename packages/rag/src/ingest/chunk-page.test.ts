@@ -137,3 +137,64 @@ describe("sentenceSpans", () => {
     ]);
   });
 });
+
+describe("chunkPage with the page's blocks", () => {
+  const options: ChunkingOptions = { targetChars: 120, maxChars: 200, overlapChars: 0 };
+
+  /** Page text of blocks separated by blank lines, with the blocks' spans. */
+  function page(parts: { kind: string; text: string }[]) {
+    let text = "";
+    const blocks = parts.map((part) => {
+      if (text) text += "\n\n";
+      const start = text.length;
+      text += part.text;
+      return { kind: part.kind, span: { start, end: text.length } };
+    });
+    return { text, blocks };
+  }
+
+  it("never cuts a table row, even at a full stop inside a cell", () => {
+    const rows = Array.from({ length: 12 }, (_, index) => ({
+      kind: "table-row",
+      text: `Supply current typ. ${index}.5 mA max. ${index + 2}.0 mA`,
+    }));
+    const { text, blocks } = page(rows);
+    const chunks = chunkPage(text, options, blocks);
+    for (const chunk of chunks) {
+      expect(text.slice(chunk.start, chunk.end)).toBe(chunk.text);
+      for (const block of blocks) {
+        const overlaps = chunk.start < block.span.end && chunk.end > block.span.start;
+        if (overlaps) expect(chunk.start <= block.span.start && chunk.end >= block.span.end).toBe(true);
+      }
+    }
+    // Without the blocks, the same text is cut after "typ." somewhere.
+    const flat = chunkPage(text, options);
+    expect(flat.some((chunk) => blocks.some((b) => chunk.end > b.span.start && chunk.end < b.span.end))).toBe(true);
+  });
+
+  it("grows a chunk past its target to the end of the block it is in, when that fits", () => {
+    const { text, blocks } = page([
+      { kind: "paragraph", text: "A first paragraph of some length. It has two sentences in it here." },
+      {
+        kind: "paragraph",
+        text: "The second one starts here. It goes on. And on for a while longer. Until it ends.",
+      },
+      { kind: "paragraph", text: "A third paragraph, long enough that the page does not fit in one chunk at all." },
+    ]);
+    const chunks = chunkPage(text, options, blocks);
+    expect(chunks[0]?.end).toBe(blocks[1]?.span.end);
+    const flat = chunkPage(text, options);
+    expect(flat[0]?.end).not.toBe(blocks[1]?.span.end);
+  });
+
+  it("keeps a list item whole with its wrapped lines", () => {
+    const { text, blocks } = page([
+      { kind: "paragraph", text: "x ".repeat(50).trim() },
+      { kind: "list-item", text: "• first point. It wraps\nonto a second line. And a third." },
+      { kind: "list-item", text: "• second point." },
+    ]);
+    const chunks = chunkPage(text, { targetChars: 60, maxChars: 150, overlapChars: 0 }, blocks);
+    const item = blocks[1]?.span;
+    expect(chunks.some((chunk) => chunk.start === item?.start && chunk.end >= (item?.end ?? 0))).toBe(true);
+  });
+});

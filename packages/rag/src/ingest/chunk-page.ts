@@ -25,13 +25,29 @@ interface Span {
 // A sentence ends at terminal punctuation (plus closing quotes or brackets) before whitespace, or at a blank line.
 const sentenceEnd = /[.!?…]+["'”’)\]]*(?=\s)|\n[ \t]*\n/g;
 
+/** The part of a page's layout chunking respects: where blocks are and which may not be cut. */
+export interface ChunkBlock {
+  kind: string;
+  span: Span;
+}
+
+/** Blocks a chunk boundary must not fall inside (when they fit in one chunk). */
+const atomicKinds = new Set(["heading", "list-item", "table-row"]);
+
 /**
- * Splits a page into sentence-aligned chunks. Pure; offsets index into `text` as given, so
+ * Splits a page into sentence-aligned chunks. With the page's `blocks`, a table row, list item
+ * or heading is never cut, and once a chunk has reached its target length it grows to the next
+ * block boundary if one is within `maxChars`. Pure; offsets index into `text` as given, so
  * callers must store exactly the text they chunk.
  */
-export function chunkPage(text: string, options: ChunkingOptions = defaultChunkingOptions): PageChunk[] {
+export function chunkPage(
+  text: string,
+  options: ChunkingOptions = defaultChunkingOptions,
+  blocks?: readonly ChunkBlock[],
+): PageChunk[] {
   const { targetChars, maxChars, overlapChars } = options;
-  const spans = sentenceSpans(text, options);
+  const spans = blocks ? keepBlocksWhole(sentenceSpans(text, options), blocks, maxChars) : sentenceSpans(text, options);
+  const nextBoundary = blocks ? boundaryIndexes(spans, blocks) : undefined;
   const chunks: PageChunk[] = [];
   const last = spans.length - 1;
   let first = 0;
@@ -40,7 +56,10 @@ export function chunkPage(text: string, options: ChunkingOptions = defaultChunki
     let end = first;
     while (end < last && at(spans, end + 1).end - start <= maxChars) {
       const restFits = at(spans, last).end - start <= maxChars;
-      if (at(spans, end).end - start >= targetChars && !restFits) break;
+      if (at(spans, end).end - start >= targetChars && !restFits) {
+        const boundary = nextBoundary?.[end];
+        if (boundary === undefined || boundary === end || at(spans, boundary).end - start > maxChars) break;
+      }
       end++;
     }
     chunks.push({ start, end: at(spans, end).end, text: text.slice(start, at(spans, end).end) });
@@ -58,6 +77,37 @@ export function chunkPage(text: string, options: ChunkingOptions = defaultChunki
     first = next;
   }
   return chunks;
+}
+
+/** Merges the sentence spans inside each atomic block that fits in a chunk into one span. */
+function keepBlocksWhole(spans: Span[], blocks: readonly ChunkBlock[], maxChars: number): Span[] {
+  const merged: Span[] = [];
+  let blockIndex = 0;
+  const atomic = blocks.filter((block) => atomicKinds.has(block.kind) && block.span.end - block.span.start <= maxChars);
+  for (const span of spans) {
+    while (blockIndex < atomic.length && (atomic[blockIndex] as ChunkBlock).span.end <= span.start) blockIndex++;
+    const block = atomic[blockIndex];
+    const last = merged[merged.length - 1];
+    const inside = block && span.start >= block.span.start && span.end <= block.span.end;
+    if (inside && last && last.start >= block.span.start && last.end <= block.span.end) {
+      last.end = span.end;
+      continue;
+    }
+    merged.push({ ...span });
+  }
+  return merged;
+}
+
+/** For each span, the index of the first span at or after it that ends a block; undefined past the last. */
+function boundaryIndexes(spans: readonly Span[], blocks: readonly ChunkBlock[]): (number | undefined)[] {
+  const ends = new Set(blocks.map((block) => block.span.end));
+  const next: (number | undefined)[] = new Array(spans.length);
+  let upcoming: number | undefined;
+  for (let index = spans.length - 1; index >= 0; index--) {
+    if (ends.has((spans[index] as Span).end)) upcoming = index;
+    next[index] = upcoming;
+  }
+  return next;
 }
 
 /** Sentence spans trimmed of surrounding whitespace; sentences longer than `maxChars` are cut at word boundaries. */

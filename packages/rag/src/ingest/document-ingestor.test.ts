@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,6 +26,7 @@ import {
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { samplePolicyPath } from "../../../../tests/fixtures/make-sample-policy";
 import { makeEncryptedLookingPdf, makeGarbagePdf } from "../../../../tests/support/broken-pdfs";
+import { layoutPdfText, makeLayoutPdf } from "../../../../tests/support/make-layout-pdf";
 import { makeImageOnlyPdf, makeTextPdf } from "../../../../tests/support/make-pdf";
 import type { Embedder } from "../embedding/embedder";
 import { SqliteVectorIndex } from "../retrieval/sqlite-vector-index";
@@ -24,6 +34,7 @@ import type { IndexedChunk } from "../retrieval/vector-index";
 import { sha256Hex } from "../store/chunk-record";
 import { MetadataStore } from "../store/metadata-store";
 import { DocumentIngestor, type DocumentIngestorOptions, type Upload } from "./document-ingestor";
+import { passageLimitProblem } from "./passage-limits";
 
 const corpus = fileURLToPath(new URL("../../../../../shared/corpus/", import.meta.url));
 
@@ -109,6 +120,39 @@ describe("DocumentIngestor", () => {
 
     const [best] = await index.search({ text: "Which cities does the service operate in?", topK: 3 });
     expect(store.getChunks([best?.chunkId ?? ""])[0]).toMatchObject({ page: 2, filename: "sample-policy.pdf" });
+  });
+
+  it("stores page layout and chunk structure, and finds a table row by a column header it does not contain", async () => {
+    const small = { targetChars: 30, maxChars: 40, overlapChars: 0 };
+    const ready = await (await ingestor({ chunking: small }).ingest(upload(await makeLayoutPdf(), "layout.pdf"))).done;
+    const chunks = store.listChunks(ready.id);
+    const row = chunks.find((chunk) => chunk.text === "AES-256 8 4 14");
+    expect(row?.structure).toEqual({
+      headings: [layoutPdfText.title],
+      blocks: [
+        {
+          kind: "table-row",
+          span: { start: 0, end: 14 },
+          cells: [
+            { start: 0, end: 7 },
+            { start: 8, end: 9 },
+            { start: 10, end: 11 },
+            { start: 12, end: 14 },
+          ],
+          headers: layoutPdfText.tableHeader,
+          caption: layoutPdfText.caption,
+        },
+      ],
+      runningLines: [layoutPdfText.header, "Page 3 of 3"],
+    });
+    expect(store.getPageLayout(ready.id, 3)?.runningLines).toEqual([layoutPdfText.header, "Page 3 of 3"]);
+    for (const chunk of chunks) {
+      expect(store.getPageText(ready.id, chunk.page)?.slice(chunk.start, chunk.end)).toBe(chunk.text);
+    }
+    // "Block Size" is printed only in the header row, which is another chunk; the row is found through its headers.
+    const hits = await index.search({ text: "block size", topK: 20 });
+    expect(hits.map((hit) => hit.chunkId)).toContain(row?.id);
+    expect(row?.text).not.toMatch(/block|size/i);
   });
 
   it("answers the existing document for the same bytes, also when uploaded concurrently", async () => {
@@ -329,5 +373,61 @@ describe("DocumentIngestor", () => {
     expect(store.getPageText("crashed", 1)).toBeUndefined();
     expect(await index.search({ text: "quokka", topK: 5 })).toEqual([]);
     expect(originals().sort()).toEqual([`${kept.sha256}.pdf`, "README"].sort());
+  });
+
+  it("retries a failure it could not record (disk full) until it can, reporting the document as stuck meanwhile", async () => {
+    const subject = ingestor({ embedder: new WordHashEmbedder({ failOnCall: 1 }), retryFailuresMs: 30 });
+    const markFailed = store.markFailed.bind(store);
+    let refusals = 2;
+    store.markFailed = (id, error) => {
+      if (refusals-- > 0) throw Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" });
+      return markFailed(id, error);
+    };
+    const result = await subject.ingest(samplePolicy());
+    await expect(result.done).rejects.toBeInstanceOf(EmbedderUnavailableError);
+    expect(store.getDocument(result.document.id)?.status).toBe("processing");
+    expect(subject.stuckDocuments()).toEqual([result.document.id]);
+    await expect.poll(() => store.getDocument(result.document.id)?.status, { timeout: 2_000 }).toBe("failed");
+    expect(subject.stuckDocuments()).toEqual([]);
+    expect(store.listChunks(result.document.id)).toEqual([]);
+    expect(originals()).toEqual([]);
+    await subject.close();
+  });
+
+  it("deletes the original before the row, and puts it back when the row cannot go", async () => {
+    const subject = ingestor();
+    const ready = await (await subject.ingest(samplePolicy())).done;
+    const deleteDocument = store.deleteDocument.bind(store);
+    store.deleteDocument = () => {
+      throw Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" });
+    };
+    await expect(subject.deleteDocument(ready.id)).rejects.toMatchObject({ code: "INSUFFICIENT_STORAGE" });
+    expect(originals()).toEqual([`${ready.sha256}.pdf`]);
+    expect(store.getDocument(ready.id)?.status).toBe("ready");
+    store.deleteDocument = deleteDocument;
+    await subject.deleteDocument(ready.id);
+    expect(originals()).toEqual([]);
+    expect(store.getDocument(ready.id)).toBeUndefined();
+    await subject.close();
+  });
+
+  it("puts back at boot an original a crash left parked mid-delete, and removes parked files nobody keeps", async () => {
+    const subject = ingestor();
+    const ready = await (await subject.ingest(samplePolicy())).done;
+    renameSync(store.originalPath(ready.sha256), `${store.originalPath(ready.sha256)}.deleting`);
+    writeFileSync(`${store.originalPath(sha256Hex("gone"))}.deleting`, "pdf");
+    await subject.recoverInterrupted();
+    expect(originals()).toEqual([`${ready.sha256}.pdf`]);
+    await subject.close();
+  });
+});
+
+describe("passageLimitProblem", () => {
+  const limits = { perPage: 3, perDocument: 5 };
+  it("is undefined within the caps and names the page or document beyond them", () => {
+    expect(passageLimitProblem(1, 3, 0, limits)).toBeUndefined();
+    expect(passageLimitProblem(2, 2, 3, limits)).toBeUndefined();
+    expect(passageLimitProblem(4, 4, 0, limits)).toMatch(/^Page 4 of this PDF holds more text than 3 passages/);
+    expect(passageLimitProblem(3, 3, 3, limits)).toMatch(/more than 5 passages, the limit for one document/);
   });
 });

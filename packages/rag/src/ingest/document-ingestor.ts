@@ -1,14 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { readdir } from "node:fs/promises";
-import { join } from "node:path";
+import { rename } from "node:fs/promises";
 import {
   AppError,
   type DocumentInfo,
   EmbedderUnavailableError,
   EmptyFileError,
+  type IngestProgress,
   InvalidRequestError,
   NotFoundError,
   PdfNoTextError,
+  PdfTooComplexError,
   PdfUnreadableError,
   StorageError,
   UnsupportedMediaError,
@@ -17,10 +18,16 @@ import type { Embedder } from "../embedding/embedder";
 import type { VectorIndex } from "../retrieval/vector-index";
 import { type NewChunk, sha256Hex } from "../store/chunk-record";
 import { interruptedCode, type MetadataStore } from "../store/metadata-store";
+import { indexContext, passageStructure } from "../structure/clip-structure";
 import { type ChunkingOptions, chunkPage, defaultChunkingOptions } from "./chunk-page";
-import { type ExtractionResult, noTextMessage, PdfExtractor } from "./extract-pdf";
+import { diskFullOr } from "./disk-full";
+import { type ExtractionResult, noTextMessage } from "./extract-pdf";
+import type { PooledExtractOptions } from "./extractor-pool";
+import { ExtractorPool } from "./extractor-pool";
 import { moveFile, readHeadAndTail, removeFile } from "./file-moves";
+import { defaultIngestLimits, passageLimitProblem } from "./passage-limits";
 import { signatureWindowBytes, sniffPdfSignature } from "./pdf-signature";
+import { sweepOriginals } from "./sweep-originals";
 
 export interface DocumentIngestorOptions {
   store: MetadataStore;
@@ -29,8 +36,18 @@ export interface DocumentIngestorOptions {
   embedder?: Embedder;
   /** Longest time text extraction of one PDF may take. */
   extractTimeoutMs: number;
-  /** Heap limit of the extraction worker. */
+  /** Heap limit of each extraction worker. */
   extractMaxMemoryMb?: number;
+  /** Extraction workers reading PDFs at once (default 2); further uploads wait in a queue. */
+  extractWorkers?: number;
+  /** A PDF whose Flate streams decode to more than this is refused (default 256 MB). */
+  maxDecodedBytes?: number;
+  /** A page making more passages than this refuses the document (default 200). */
+  maxChunksPerPage?: number;
+  /** A document making more passages than this is refused (default 20,000). */
+  maxChunksPerDocument?: number;
+  /** How often failures that could not be recorded (disk full) are retried, in ms (default 5 s). */
+  retryFailuresMs?: number;
   chunking?: Partial<ChunkingOptions>;
   /** Texts per embedder call; progress is reported after each. */
   embedBatchSize?: number;
@@ -43,6 +60,8 @@ export interface Upload {
   filename: string;
   sha256: string;
   bytes: number;
+  /** Name of the uploading account, recorded on the document. */
+  uploadedBy?: string;
 }
 
 export interface IngestResult {
@@ -58,6 +77,15 @@ interface RunningIngest {
   done: Promise<DocumentInfo>;
 }
 
+/** An upload read and cut into passages, not yet stored. */
+/** A chunk as indexed: `context` (headings, table headers, lead-ins) is searched beside its text but not stored as it. */
+type IndexedChunk = NewChunk & { context?: string };
+
+interface PreparedDocument {
+  extraction: ExtractionResult;
+  chunks: IndexedChunk[];
+}
+
 // Share of the progress bar each stage ends at; extraction finishes before the row exists.
 const progressAfter = { extracting: 0.4, chunking: 0.45, embedding: 0.9 } as const;
 
@@ -71,12 +99,27 @@ export class DocumentIngestor {
   private readonly running = new Map<string, RunningIngest>();
   private readonly chunking: ChunkingOptions;
   private readonly createId: () => string;
-  private readonly extractor: PdfExtractor;
+  private readonly pool: ExtractorPool;
+  /** Failed documents whose clean-up or `failed` mark could not be written yet (disk full). */
+  private readonly unrecorded = new Map<string, { document: DocumentInfo; code: string; message: string }>();
+  private retryTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: DocumentIngestorOptions) {
     this.chunking = { ...defaultChunkingOptions, ...options.chunking };
     this.createId = options.createId ?? randomUUID;
-    this.extractor = new PdfExtractor({ maxMemoryMb: options.extractMaxMemoryMb });
+    this.pool = new ExtractorPool({
+      size: options.extractWorkers,
+      maxMemoryMb: options.extractMaxMemoryMb,
+      maxDecodedBytes: options.maxDecodedBytes ?? defaultIngestLimits.maxDecodedBytes,
+    });
+  }
+
+  /**
+   * Processing documents that nothing is working on: their failure could not be written (disk
+   * full) and is retried; boot marks them failed at the latest.
+   */
+  stuckDocuments(): string[] {
+    return this.options.store.processingDocumentIds().filter((id) => !this.running.has(id));
   }
 
   /** Reads and registers an upload; the returned `done` carries on with chunking, embedding and indexing. */
@@ -103,8 +146,11 @@ export class DocumentIngestor {
     return started;
   }
 
-  /** Removes a document with its index rows, chunks and (unless shared) original file. */
-  async deleteDocument(id: string): Promise<void> {
+  /**
+   * Removes a document with its index rows, chunks and (unless shared) original file, and records
+   * the deletion (by `deletedBy`, null when login is off) in the deletion log.
+   */
+  async deleteDocument(id: string, options: { deletedBy?: string | null } = {}): Promise<void> {
     const { store, index } = this.options;
     const document = store.getDocument(id);
     if (!document) throw new NotFoundError(`No document with id ${id}.`);
@@ -113,9 +159,37 @@ export class DocumentIngestor {
       running.controller.abort(new StorageError("The document was deleted while it was processing."));
       await running.done.catch(() => undefined);
     }
-    await index.deleteDocument(id);
-    store.deleteDocument(id);
-    if (!store.isOriginalInUse(document.sha256)) await removeFile(store.originalPath(document.sha256));
+    // The original goes first, parked under another name, so a folder that refuses it leaves the document whole.
+    const original = store.originalPath(document.sha256);
+    const parked = `${original}.deleting`;
+    let isParked = false;
+    if (!store.isOriginalInUse(document.sha256, id)) {
+      try {
+        await rename(original, parked);
+        isParked = true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") {
+          throw new StorageError(
+            "The original file could not be removed (the server cannot write its originals folder); the document was kept.",
+            { cause: error },
+          );
+        }
+      }
+    }
+    try {
+      await index.deleteDocument(id);
+      store.deleteDocument(id, { deletedBy: options.deletedBy ?? null });
+    } catch (error) {
+      if (isParked) await rename(parked, original).catch(() => undefined);
+      throw diskFullOr(error);
+    }
+    // A parked file left by a failure here is removed at the next boot.
+    if (isParked) await removeFile(parked).catch(() => undefined);
+    try {
+      store.reclaimSpace();
+    } catch {
+      // Space comes back at the next delete or prune.
+    }
   }
 
   /**
@@ -129,11 +203,7 @@ export class DocumentIngestor {
       const document = store.getDocument(id);
       if (document) await this.cleanUp(document);
     }
-    for (const name of await readdir(store.originalsDir)) {
-      const sha256 = /^([0-9a-f]{64})\.pdf$/.exec(name)?.[1];
-      const orphan = sha256 ? !store.isOriginalInUse(sha256) : name.endsWith(".partial");
-      if (orphan) await removeFile(join(store.originalsDir, name));
-    }
+    await sweepOriginals(store);
     return interrupted;
   }
 
@@ -142,26 +212,66 @@ export class DocumentIngestor {
     const running = [...this.running.values()];
     for (const ingest of running) ingest.controller.abort(new StorageError("The server is shutting down."));
     await Promise.allSettled(running.map((ingest) => ingest.done));
-    await this.extractor.close();
+    clearInterval(this.retryTimer);
+    await this.pool.close();
   }
 
   private async start(upload: Upload, signal: AbortSignal | undefined): Promise<IngestResult> {
-    const { store, index } = this.options;
-    let extraction: ExtractionResult;
-    try {
-      extraction = await this.extract(upload.tempPath, signal);
-    } catch (error) {
-      await removeFile(upload.tempPath);
-      throw error;
+    // `prepare` hands the job to the pool synchronously, so two uploads arriving together never both see the last free worker.
+    if (this.pool.idleWorkers > 0) {
+      // A worker is free: read before registering, so a bad file is refused with nothing stored.
+      let prepared: PreparedDocument;
+      try {
+        prepared = await this.prepare(upload.tempPath, signal);
+      } catch (error) {
+        await removeFile(upload.tempPath);
+        throw error;
+      }
+      const created = await this.register(upload, prepared.extraction.pageCount);
+      return this.track(created, signal, (processing) => this.process(created, prepared, processing));
     }
-    // A failed earlier upload of the same bytes is replaced rather than listed twice.
+    // Every worker is busy: register now so the queue shows on the document, and read when a worker frees up.
+    const created = await this.register(upload, 0);
+    return this.track(created, signal, async (processing) => {
+      const { store } = this.options;
+      let prepared: PreparedDocument;
+      try {
+        // Progress is called from the pool and the worker's message handler: a refused write must not throw there.
+        const note = (progress: IngestProgress) => {
+          try {
+            store.setProgress(created.id, progress);
+          } catch {
+            // A full disk; the stage shown lags behind, and a later write fails the document properly.
+          }
+        };
+        prepared = await this.prepare(store.originalPath(upload.sha256), processing, {
+          onQueued: (ahead) => note({ stage: "queued", fraction: 0, ahead }),
+          onPage: (pagesDone, pagesTotal) =>
+            note({
+              stage: "extracting",
+              fraction: pagesTotal > 0 ? (progressAfter.extracting * pagesDone) / pagesTotal : 0,
+              pagesDone,
+              pagesTotal,
+            }),
+        });
+        store.setPageCount(created.id, prepared.extraction.pageCount);
+      } catch (error) {
+        throw await this.fail(created, processing.aborted ? processing.reason : error, processing.aborted);
+      }
+      return this.process(created, prepared, processing);
+    });
+  }
+
+  /** Keeps the original and creates the `processing` row; a failed earlier upload of the same bytes is replaced. */
+  private async register(upload: Upload, pages: number): Promise<DocumentInfo> {
+    const { store, index } = this.options;
     for (
       let old = store.findBySha256(upload.sha256);
       old?.status === "failed";
       old = store.findBySha256(upload.sha256)
     ) {
       // Its index entries may have outlived a failed clean-up; without the row nothing else could remove them.
-      await index.deleteDocument(old.id, signal).catch(() => undefined);
+      await index.deleteDocument(old.id).catch(() => undefined);
       store.deleteDocument(old.id);
     }
     // The original is kept before the row exists, so a DELETE can never see a row whose ingest is not
@@ -170,37 +280,64 @@ export class DocumentIngestor {
       await moveFile(upload.tempPath, store.originalPath(upload.sha256));
     } catch (error) {
       await removeFile(upload.tempPath);
-      throw new StorageError("The uploaded file could not be kept.", { cause: error });
+      throw diskFullOr(new StorageError("The uploaded file could not be kept.", { cause: error }), error);
     }
-    let created: DocumentInfo;
     try {
-      created = store.createDocument({
+      return store.createDocument({
         id: this.createId(),
         filename: upload.filename,
         sha256: upload.sha256,
         bytes: upload.bytes,
-        pages: extraction.pageCount,
+        pages,
+        uploadedBy: upload.uploadedBy,
       });
     } catch (error) {
       if (!store.isOriginalInUse(upload.sha256)) await removeFile(store.originalPath(upload.sha256));
-      throw error;
+      throw diskFullOr(error);
     }
+  }
+
+  /** Runs `work` as the document's ingest, abortable by DELETE and shutdown. */
+  private track(
+    created: DocumentInfo,
+    signal: AbortSignal | undefined,
+    work: (processing: AbortSignal) => Promise<DocumentInfo>,
+  ): IngestResult {
     const controller = new AbortController();
     const processingSignal = signal ? AbortSignal.any([signal, controller.signal]) : controller.signal;
-    const done = this.process(created, extraction, processingSignal);
+    const done = work(processingSignal);
     this.running.set(created.id, { controller, done });
     // Callers that answer 202 never await `done`; its rejection is reported on the document instead.
     done.catch(() => undefined).finally(() => this.running.delete(created.id));
-    return { document: store.getDocument(created.id) ?? created, created: true, done };
+    return { document: this.options.store.getDocument(created.id) ?? created, created: true, done };
+  }
+
+  /** Extracts and chunks, enforcing the passage caps; nothing is stored. */
+  private async prepare(
+    path: string,
+    signal: AbortSignal | undefined,
+    hooks: Pick<PooledExtractOptions, "onQueued" | "onPage"> = {},
+  ): Promise<PreparedDocument> {
+    const extraction = await this.extract(path, signal, hooks);
+    const chunks = this.chunkDocument(extraction);
+    if (chunks.length === 0) throw new PdfNoTextError(noTextMessage);
+    return { extraction, chunks };
   }
 
   /** Sniffs and extracts, mapping failures to the error a user should see. */
-  private async extract(path: string, signal: AbortSignal | undefined): Promise<ExtractionResult> {
+  private async extract(
+    path: string,
+    signal: AbortSignal | undefined,
+    hooks: Pick<PooledExtractOptions, "onQueued" | "onPage">,
+  ): Promise<ExtractionResult> {
+    // Queued at once (before the sniff) so the document's queue position is known when its row is returned.
+    const extraction = this.pool.extract(path, { timeoutMs: this.options.extractTimeoutMs, signal, ...hooks });
+    extraction.catch(() => undefined);
     const { head, tail } = await readHeadAndTail(path, signatureWindowBytes);
     if (head.length === 0) throw new EmptyFileError("The file is empty.");
     const signature = sniffPdfSignature(head, tail);
     try {
-      return await this.extractor.extract(path, { timeoutMs: this.options.extractTimeoutMs, signal });
+      return await extraction;
     } catch (error) {
       // Only a file that neither looks like a PDF nor opens as one is the wrong media type.
       if (signature === "unknown" && error instanceof PdfUnreadableError) {
@@ -212,45 +349,67 @@ export class DocumentIngestor {
 
   private async process(
     document: DocumentInfo,
-    extraction: ExtractionResult,
+    prepared: PreparedDocument,
     signal: AbortSignal,
   ): Promise<DocumentInfo> {
     const { store, index } = this.options;
+    const { extraction } = prepared;
     try {
       store.setProgress(document.id, { stage: "chunking", fraction: progressAfter.extracting });
-      const chunks = this.chunkDocument(document.id, extraction);
-      if (chunks.length === 0) throw new PdfNoTextError(noTextMessage);
+      const chunks = prepared.chunks.map((chunk) => ({ ...chunk, id: `${document.id}:${chunk.id}` }));
       const vectors = await this.embed(document.id, chunks, signal);
       store.setProgress(document.id, { stage: "indexing", fraction: progressAfter.embedding });
       const indexed = chunks.map((chunk, position) => ({
         chunkId: chunk.id,
         documentId: document.id,
         text: chunk.text,
+        ...(chunk.context && { context: chunk.context }),
         embedding: vectors[position],
       }));
       await index.upsert(indexed, signal);
       signal.throwIfAborted();
-      store.saveChunks(document.id, extraction.pages, chunks);
+      store.saveChunks(
+        document.id,
+        extraction.pages,
+        chunks.map(({ context: _context, ...chunk }) => chunk),
+      );
       return store.markReady(document.id, { chunks: chunks.length, warnings: extraction.warnings });
     } catch (error) {
       throw await this.fail(document, signal.aborted ? signal.reason : error, signal.aborted);
     }
   }
 
-  private chunkDocument(documentId: string, extraction: ExtractionResult): NewChunk[] {
-    return extraction.pages.flatMap((page) =>
-      chunkPage(page.text, this.chunking).map((chunk, position) => ({
-        id: `${documentId}:${page.pageNumber}:${position}`,
-        page: page.pageNumber,
-        start: chunk.start,
-        end: chunk.end,
-        text: chunk.text,
-        sha256: sha256Hex(chunk.text),
-      })),
-    );
+  /**
+   * Chunks every page, enforcing the passage caps, each chunk with its structure and the context
+   * keyword search indexes beside it; ids are `<page>:<position>` until the document id is known.
+   */
+  private chunkDocument(extraction: ExtractionResult): IndexedChunk[] {
+    const perPage = this.options.maxChunksPerPage ?? defaultIngestLimits.maxChunksPerPage;
+    const perDocument = this.options.maxChunksPerDocument ?? defaultIngestLimits.maxChunksPerDocument;
+    const chunks: IndexedChunk[] = [];
+    for (const page of extraction.pages) {
+      const pageChunks = chunkPage(page.text, this.chunking, page.blocks);
+      const problem = passageLimitProblem(page.pageNumber, pageChunks.length, chunks.length, { perPage, perDocument });
+      if (problem) throw new PdfTooComplexError(problem);
+      for (const [position, chunk] of pageChunks.entries()) {
+        const structure = passageStructure(page, chunk.start, chunk.end);
+        const context = indexContext(structure);
+        chunks.push({
+          id: `${page.pageNumber}:${position}`,
+          page: page.pageNumber,
+          start: chunk.start,
+          end: chunk.end,
+          text: chunk.text,
+          sha256: sha256Hex(chunk.text),
+          structure,
+          ...(context && { context }),
+        });
+      }
+    }
+    return chunks;
   }
 
-  private async embed(documentId: string, chunks: NewChunk[], signal: AbortSignal) {
+  private async embed(documentId: string, chunks: readonly NewChunk[], signal: AbortSignal) {
     const { embedder, store } = this.options;
     const vectors: (number[] | undefined)[] = [];
     if (!embedder) return vectors;
@@ -273,17 +432,44 @@ export class DocumentIngestor {
 
   /** Removes everything a failed ingest wrote except its row, marks the row failed and returns the error to throw. */
   private async fail(document: DocumentInfo, error: unknown, interrupted = false): Promise<unknown> {
-    await this.cleanUp(document);
     const typed =
       error instanceof AppError || interrupted
         ? error
-        : new StorageError("Processing this PDF failed unexpectedly.", { cause: error });
+        : diskFullOr(new StorageError("Processing this PDF failed unexpectedly.", { cause: error }), error);
     const message = interrupted
       ? `Processing stopped before it finished (${errorMessage(typed)}); upload the file again.`
       : errorMessage(typed);
     const code = interrupted ? interruptedCode : (typed as AppError).code;
-    if (this.options.store.getDocument(document.id)) this.options.store.markFailed(document.id, { code, message });
+    try {
+      await this.record(document, code, message);
+    } catch {
+      // Typically a full disk: even the DELETE or UPDATE cannot be written. Retried until it can.
+      this.unrecorded.set(document.id, { document, code, message });
+      this.retryTimer ??= setInterval(() => void this.retryUnrecorded(), this.options.retryFailuresMs ?? 5_000);
+      this.retryTimer.unref();
+    }
     return typed;
+  }
+
+  /** Cleans up a failed ingest and marks its row failed; throws when the store refuses. */
+  private async record(document: DocumentInfo, code: string, message: string): Promise<void> {
+    await this.cleanUp(document);
+    if (this.options.store.getDocument(document.id)) this.options.store.markFailed(document.id, { code, message });
+  }
+
+  private async retryUnrecorded(): Promise<void> {
+    for (const [id, { document, code, message }] of this.unrecorded) {
+      try {
+        await this.record(document, code, message);
+        this.unrecorded.delete(id);
+      } catch {
+        // Still no space; the next tick tries again.
+      }
+    }
+    if (this.unrecorded.size === 0) {
+      clearInterval(this.retryTimer);
+      this.retryTimer = undefined;
+    }
   }
 
   /**
@@ -293,10 +479,11 @@ export class DocumentIngestor {
   private async cleanUp(document: DocumentInfo): Promise<void> {
     const { store, index } = this.options;
     await index.deleteDocument(document.id).catch(() => undefined);
-    store.deleteChunks(document.id);
+    // The original goes before the chunks: a full disk can refuse the DELETE, never the unlink.
     if (!store.isOriginalInUse(document.sha256, document.id)) {
       await removeFile(store.originalPath(document.sha256)).catch(() => undefined);
     }
+    store.deleteChunks(document.id);
   }
 }
 

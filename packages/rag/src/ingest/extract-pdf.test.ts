@@ -6,7 +6,7 @@ import { PdfEncryptedError, PdfNoTextError, PdfUnreadableError } from "@audited-
 import { afterAll, describe, expect, it } from "vitest";
 import { samplePolicyPath } from "../../../../tests/fixtures/make-sample-policy";
 import { samplePolicyText } from "../../../../tests/fixtures/sample-policy-text";
-import { makeEncryptedLookingPdf, makeGarbagePdf } from "../../../../tests/support/broken-pdfs";
+import { makeEncryptedLookingPdf, makeGarbagePdf, makeManyRunsPdf } from "../../../../tests/support/broken-pdfs";
 import { makeImageOnlyPdf, makeTextPdf } from "../../../../tests/support/make-pdf";
 import { extractPdf, noTextMessage, PdfExtractor, PdfStructureError } from "./extract-pdf";
 
@@ -35,8 +35,20 @@ describe("extractPdf", () => {
     const result = await extractPdf(path, { ...options, onPage: (done, total) => progress.push(`${done}/${total}`) });
     expect(result).toEqual({
       pages: [
-        { pageNumber: 1, text: "First page. It has two sentences." },
-        { pageNumber: 2, text: "Second page, with a comma." },
+        {
+          pageNumber: 1,
+          text: "First page. It has two sentences.",
+          headings: [],
+          blocks: [{ kind: "paragraph", span: { start: 0, end: 33 } }],
+          runningLines: [],
+        },
+        {
+          pageNumber: 2,
+          text: "Second page, with a comma.",
+          headings: [],
+          blocks: [{ kind: "paragraph", span: { start: 0, end: 26 } }],
+          runningLines: [],
+        },
       ],
       pageCount: 2,
       warnings: [],
@@ -70,6 +82,13 @@ describe("extractPdf", () => {
     expect(error).toBeInstanceOf(PdfStructureError);
     expect(error).toBeInstanceOf(PdfUnreadableError);
     expect((error as PdfUnreadableError).code).toBe("PDF_UNREADABLE");
+  });
+
+  it("refuses a page with more text runs than layout will take, naming the page", async () => {
+    const path = writeTemp("many-runs.pdf", await makeManyRunsPdf(61_000));
+    const error = await extractPdf(path, { timeoutMs: 60_000 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PdfUnreadableError);
+    expect((error as Error).message).toMatch(/Page 1 could not be read: the page has more than 60000 text runs/);
   });
 
   it("terminates the worker when reading takes too long", async () => {

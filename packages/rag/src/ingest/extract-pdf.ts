@@ -1,11 +1,24 @@
 import { Worker } from "node:worker_threads";
+import type { TextItem } from "@audited-rag/core";
 import { PdfEncryptedError, PdfNoTextError, PdfUnreadableError } from "@audited-rag/core";
 import { z } from "zod";
+import type { OpenHeading } from "../layout/page-blocks";
+import { layOutPages, pageLines } from "../layout/page-layout";
+import type { PageLines } from "../layout/running-lines";
+import type { StructureBlock } from "../structure/passage-structure";
 
-/** The text of one page; `pageNumber` is the 1-based PDF page index. */
+/**
+ * The text of one page in reading order, with its layout; `pageNumber` is the 1-based PDF page
+ * index. Block spans index into `text`.
+ */
 export interface ExtractedPage {
   pageNumber: number;
   text: string;
+  /** Headings in force where the page starts (from earlier pages), outermost first. */
+  headings: OpenHeading[];
+  blocks: StructureBlock[];
+  /** Running headers and footers left out of `text`, as printed. */
+  runningLines: string[];
 }
 
 export interface ExtractionResult {
@@ -43,7 +56,14 @@ const minimumMemoryMb = 8;
 
 const workerMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("opened"), pageCount: z.number().int().nonnegative() }),
-  z.object({ type: z.literal("page"), pageNumber: z.number().int().positive(), text: z.string() }),
+  z.object({
+    type: z.literal("page"),
+    pageNumber: z.number().int().positive(),
+    width: z.number(),
+    height: z.number(),
+    strings: z.array(z.string()),
+    geometry: z.instanceof(Float64Array),
+  }),
   z.object({ type: z.literal("pageFailed"), pageNumber: z.number().int().positive(), message: z.string() }),
   z.object({ type: z.literal("done") }),
   z.object({ type: z.literal("failed"), name: z.string(), message: z.string() }),
@@ -85,7 +105,8 @@ export class PdfExtractor {
     const worker = this.startedWorker();
     worker.ref();
     const jobId = ++this.jobs;
-    const pages: ExtractedPage[] = [];
+    // Each page is put in reading order as it arrives, while the worker reads the next one.
+    const pages: { pageNumber: number; lines: PageLines }[] = [];
     const warnings: string[] = [];
     let pageCount = 0;
 
@@ -103,10 +124,11 @@ export class PdfExtractor {
         else reject(outcome.error);
       };
       const seconds = Math.round(options.timeoutMs / 100) / 10;
-      const timer = setTimeout(
-        () => finish({ error: new PdfUnreadableError(`Reading this PDF took longer than ${seconds} s.`) }, true),
-        options.timeoutMs,
-      );
+      const timedOut = () =>
+        finish({ error: new PdfUnreadableError(`Reading this PDF took longer than ${seconds} s.`) }, true);
+      const timer = setTimeout(timedOut, options.timeoutMs);
+      // Laying out pages runs on this thread and can delay the timer; each message checks the time too.
+      const deadline = performance.now() + options.timeoutMs;
       const onAbort = () => finish({ error: options.signal?.reason }, true);
       const onError = (error: Error & { code?: string }) => {
         const reason = error.code === "ERR_WORKER_OUT_OF_MEMORY" ? "ran out of memory" : "crashed";
@@ -117,6 +139,10 @@ export class PdfExtractor {
       const onMessage = (raw: unknown) => {
         const tagged = jobMessageSchema.safeParse(raw);
         if (tagged.success && tagged.data.jobId !== jobId) return;
+        if (performance.now() > deadline) {
+          timedOut();
+          return;
+        }
         const parsed = workerMessageSchema.safeParse(raw);
         if (!parsed.success) {
           finish({ error: new PdfUnreadableError("The PDF reader sent an unexpected message.") }, true);
@@ -128,7 +154,11 @@ export class PdfExtractor {
             pageCount = message.pageCount;
             return;
           case "page":
-            pages.push({ pageNumber: message.pageNumber, text: message.text });
+            if (message.geometry.length !== message.strings.length * 4) {
+              finish({ error: new PdfUnreadableError("The PDF reader sent an unexpected message.") }, true);
+              return;
+            }
+            pages.push({ pageNumber: message.pageNumber, lines: pageLines(toPageItems(message)) });
             options.onPage?.(pages.length + warnings.length, pageCount);
             return;
           case "pageFailed":
@@ -140,7 +170,7 @@ export class PdfExtractor {
             return;
           case "done":
             try {
-              finish({ result: checkResult({ pages, pageCount, warnings }) }, false);
+              finish({ result: checkResult({ pages: layOutDocument(pages), pageCount, warnings }) }, false);
             } catch (error) {
               finish({ error }, false);
             }
@@ -181,6 +211,33 @@ export class PdfExtractor {
     this.idleTimer = setTimeout(() => this.stop(worker), this.options.idleMs ?? 30_000);
     this.idleTimer.unref();
   }
+}
+
+function toPageItems(message: {
+  pageNumber: number;
+  width: number;
+  height: number;
+  strings: string[];
+  geometry: Float64Array;
+}) {
+  const items: TextItem[] = message.strings.map((text, index) => ({
+    text,
+    x: message.geometry[index * 4] as number,
+    y: message.geometry[index * 4 + 1] as number,
+    width: message.geometry[index * 4 + 2] as number,
+    size: message.geometry[index * 4 + 3] as number,
+  }));
+  return { pageNumber: message.pageNumber, width: message.width, height: message.height, items };
+}
+
+function layOutDocument(pages: { pageNumber: number; lines: PageLines }[]): ExtractedPage[] {
+  return layOutPages(pages).map((page) => ({
+    pageNumber: page.pageNumber,
+    text: page.text,
+    headings: page.headings,
+    blocks: page.blocks,
+    runningLines: page.runningLines,
+  }));
 }
 
 /** One-off extraction in a worker of its own. */

@@ -1,4 +1,4 @@
-// Extracts the text of PDF pages off the main thread, one job at a time, staying alive between
+// Reads the positioned text of PDF pages off the main thread, one job at a time, staying alive between
 // jobs so pdf.js is loaded and compiled once. Plain ESM with JSDoc types so it runs under any
 // loader (node, tsx, vitest). Protocol: see pdf-extractor.ts.
 import { readFile } from "node:fs/promises";
@@ -12,41 +12,29 @@ function packageFolder(/** @type {string} */ relative) {
   return fileURLToPath(new URL(relative, pdfjsUrl)).replace(/\/?$/, "/");
 }
 
-/**
- * Joins pdf.js text items in content order: item strings as they are, a newline where pdf.js
- * flags an end of line or where the baseline moves without one.
- * @param {Array<{str?: string, hasEOL?: boolean, transform?: number[], height?: number}>} items
- */
-function joinItems(items) {
-  let text = "";
-  /** @type {number | undefined} */
-  let lastY;
-  for (const item of items) {
-    if (typeof item.str !== "string") continue;
-    const y = item.transform?.[5];
-    const lineHeight = Math.max(item.height ?? 0, 1);
-    if (item.str.trim() && lastY !== undefined && y !== undefined && Math.abs(y - lastY) > lineHeight / 2) {
-      if (text && !/\s$/.test(text)) text += "\n";
-    }
-    text += item.str;
-    if (item.hasEOL) text += "\n";
-    if (item.str.trim() && y !== undefined) lastY = y;
-  }
-  return tidy(text);
-}
+/** Pages with more text runs than this are refused rather than laid out (a hostile or broken content stream). */
+const maxItemsPerPage = 60_000;
 
-/** Whitespace clean-up done before chunking, so chunk offsets index into the stored text. */
-function tidy(/** @type {string} */ text) {
-  return (
-    text
-      .replace(/\r\n?|[\u2028\u2029]/g, "\n")
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: dropping control characters is the point
-      .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "")
-      .replace(/[ \t\u00a0\u2000-\u200a\u202f\u205f\u3000]+/g, " ")
-      .replace(/ ?\n ?/g, "\n")
-      .replace(/\n{3,}/g, "\n\n")
-      .trim()
-  );
+/**
+ * The positioned text of one page in a compact, cheaply cloned shape: the strings, and per
+ * string four numbers (x, baseline y from the page's bottom edge, width, font size). Layout
+ * (lines, columns, tables) is done by the caller in TypeScript.
+ * @param {{view: number[]}} page
+ * @param {Array<{str?: string, transform?: number[], width?: number, height?: number}>} items
+ */
+function positionedItems(page, items) {
+  const [left = 0, bottom = 0, right = 0, top = 0] = page.view;
+  /** @type {string[]} */
+  const strings = [];
+  const numbers = [];
+  for (const item of items) {
+    if (typeof item.str !== "string" || item.str.trim() === "" || !item.transform) continue;
+    const [, , c = 0, d = 0, e = 0, f = 0] = item.transform;
+    strings.push(item.str);
+    numbers.push(e - left, f - bottom, item.width ?? 0, Math.hypot(c, d) || item.height || 0);
+  }
+  if (strings.length > maxItemsPerPage) throw new Error(`the page has more than ${maxItemsPerPage} text runs`);
+  return { width: right - left, height: top - bottom, strings, geometry: Float64Array.from(numbers) };
 }
 
 /** @param {unknown} error */
@@ -83,7 +71,8 @@ async function extract({ jobId, filePath }) {
       try {
         const page = await document.getPage(pageNumber);
         const content = await page.getTextContent();
-        post({ type: "page", pageNumber, text: joinItems(content.items) });
+        const positioned = positionedItems(page, content.items);
+        parentPort?.postMessage({ jobId, type: "page", pageNumber, ...positioned }, [positioned.geometry.buffer]);
         page.cleanup();
       } catch (error) {
         post({ type: "pageFailed", pageNumber, message: describe(error).message });

@@ -10,6 +10,7 @@ import {
   qdrantSpecAvailable,
 } from "../../../../tests/support/qdrant-openapi-validator";
 import { createQdrantVectorIndex, QdrantVectorIndex, type QdrantVectorIndexSettings } from "./qdrant-vector-index";
+import { documentSparseVector } from "./sparse-vector";
 import type { IndexedChunk } from "./vector-index";
 
 const DIMENSION = 32;
@@ -97,6 +98,20 @@ describe("QdrantVectorIndex against a fake Qdrant", () => {
       payload: { documentId: "lease", chunkId: "lease:0" },
       vector: { dense: lease[0]?.embedding, bm25: { indices: expect.any(Array), values: expect.any(Array) } },
     });
+  });
+
+  it("puts a chunk's context (headings, table headers) into its sparse vector, not its payload", async () => {
+    const row = { ...chunk("spec", 0, "AES-256 8 4 14"), context: "Key Length\nNumber of Rounds" };
+    await index.upsert([row]);
+    const body = sentTo(`/collections/${COLLECTION}/points`, "PUT")[0]?.body as
+      | { points: Array<Record<string, unknown>> }
+      | undefined;
+    const points = body?.points ?? [];
+    expect(points[0]?.vector).toMatchObject({
+      bm25: documentSparseVector("AES-256 8 4 14\nKey Length\nNumber of Rounds"),
+    });
+    expect(points[0]?.vector).not.toMatchObject({ bm25: documentSparseVector("AES-256 8 4 14") });
+    expect(points[0]?.payload).toEqual({ documentId: "spec", chunkId: "spec:0" });
   });
 
   it("upserts in bounded batches below the byte limit", async () => {

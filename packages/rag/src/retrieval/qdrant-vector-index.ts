@@ -12,7 +12,7 @@ import {
   sizeBoundedBatches,
 } from "./qdrant-identifiers";
 import { BM25_DEFAULTS, type Bm25Settings, documentSparseVector } from "./sparse-vector";
-import type { IndexedChunk, SearchHit, SearchQuery, VectorIndex } from "./vector-index";
+import { type IndexedChunk, keywordText, type SearchHit, type SearchQuery, type VectorIndex } from "./vector-index";
 
 /** Settings of {@link QdrantVectorIndex}; the server fills them from its config. */
 export interface QdrantVectorIndexSettings {
@@ -99,7 +99,7 @@ export class QdrantVectorIndex implements VectorIndex {
       id: qdrantPointId(chunk.chunkId),
       vector: {
         [DENSE_VECTOR]: chunk.embedding as number[],
-        [SPARSE_VECTOR]: documentSparseVector(chunk.text, this.bm25),
+        [SPARSE_VECTOR]: documentSparseVector(keywordText(chunk), this.bm25),
       },
       payload: { documentId: chunk.documentId, chunkId: chunk.chunkId },
     }));

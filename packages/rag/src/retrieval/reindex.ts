@@ -6,6 +6,8 @@ export interface ReindexChunk {
   chunkId: string;
   documentId: string;
   text: string;
+  /** Indexed beside the text for keyword search (headings, table headers); see `IndexedChunk.context`. */
+  context?: string;
 }
 
 export interface ReindexProgress {
@@ -55,6 +57,7 @@ export async function reindexAll(options: ReindexOptions): Promise<ReindexProgre
       chunkId: chunk.chunkId,
       documentId: chunk.documentId,
       text: chunk.text,
+      ...(chunk.context && { context: chunk.context }),
       ...(vectors ? { embedding: vectors[position] } : {}),
     }));
     await index.upsert(indexed, signal);

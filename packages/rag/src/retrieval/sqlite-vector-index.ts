@@ -4,7 +4,7 @@ import type { Database, Statement } from "better-sqlite3";
 import * as sqliteVec from "sqlite-vec";
 import { buildFtsQuery, ftsIndexText } from "./fts-query";
 import { reciprocalRankFusion } from "./reciprocal-rank-fusion";
-import type { IndexedChunk, SearchHit, SearchQuery, VectorIndex } from "./vector-index";
+import { type IndexedChunk, keywordText, type SearchHit, type SearchQuery, type VectorIndex } from "./vector-index";
 
 export interface SqliteVectorIndexOptions {
   /** Model of the configured embedder; vectors of another model already in the index are refused. */
@@ -66,7 +66,7 @@ export class SqliteVectorIndex implements VectorIndex {
       );
       for (const chunk of chunks) {
         const rowid = BigInt(insertChunk.run(chunk.chunkId, chunk.documentId).lastInsertRowid);
-        insertText.run(rowid, ftsIndexText(chunk.text));
+        insertText.run(rowid, ftsIndexText(keywordText(chunk)));
         if (!chunk.embedding) continue;
         if (!insertVector || chunk.embedding.length !== dimension) {
           throw new VectorStoreUnavailableError("Chunks of one batch carry vectors of different dimensions.");

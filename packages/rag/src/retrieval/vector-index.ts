@@ -5,8 +5,18 @@ export interface IndexedChunk {
   chunkId: string;
   documentId: string;
   text: string;
+  /**
+   * Words indexed beside the text for keyword search but not part of it: the headings, table
+   * headers and list lead-ins in force (see `indexContext`).
+   */
+  context?: string;
   /** Dense vector, present when an embedder is configured. */
   embedding?: number[];
+}
+
+/** The text keyword search indexes for a chunk: its own text, then its context. */
+export function keywordText(chunk: Pick<IndexedChunk, "text" | "context">): string {
+  return chunk.context ? `${chunk.text}\n${chunk.context}` : chunk.text;
 }
 
 export interface SearchQuery {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { PassageStructure } from "../structure/passage-structure";
+import type { PassageStructure, StructureBlock } from "../structure/passage-structure";
 
 /** A stored chunk: `text` is `pageText.slice(start, end)` of page `page` (1-based) of the document. */
 export interface ChunkRecord {
@@ -19,10 +19,19 @@ export interface ChunkRecord {
 /** A chunk as the ingestor hands it to the store; document id and filename come from the document row. */
 export type NewChunk = Omit<ChunkRecord, "documentId" | "filename">;
 
-/** The text of one page as extracted, which chunk offsets index into. */
-export interface PageText {
+/** The text of one page as extracted, which chunk offsets index into, with its layout when recorded. */
+export interface PageText extends Partial<PageLayout> {
   pageNumber: number;
   text: string;
+}
+
+/** How extraction laid a page out; block spans index into the page text. */
+export interface PageLayout {
+  /** Headings in force where the page starts (from earlier pages), outermost first; level 1 = outermost. */
+  headings: { text: string; level: number }[];
+  blocks: StructureBlock[];
+  /** Running headers and footers left out of the page text, as printed. */
+  runningLines: string[];
 }
 
 /** Hex sha256 of a string's UTF-8 bytes. */

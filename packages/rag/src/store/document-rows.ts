@@ -1,6 +1,7 @@
 // Row shapes of the store's tables and their mapping to domain objects; JSON columns are validated on read.
 import { type DocumentInfo, documentErrorSchema, documentStatusSchema, ingestProgressSchema } from "@audited-rag/core";
 import { z } from "zod";
+import { passageStructureSchema } from "../structure/passage-structure-schema";
 import type { ChunkRecord } from "./chunk-record";
 
 export interface DocumentRow {
@@ -15,6 +16,16 @@ export interface DocumentRow {
   warnings: string | null;
   error: string | null;
   created_at: string;
+  uploaded_by: string | null;
+}
+
+export interface DeletionRow {
+  document_id: string;
+  filename: string;
+  sha256: string;
+  uploaded_by: string | null;
+  deleted_by: string | null;
+  deleted_at: string;
 }
 
 export interface ChunkRow {
@@ -26,6 +37,7 @@ export interface ChunkRow {
   end_offset: number;
   text: string;
   sha256: string;
+  structure: string | null;
 }
 
 const warningsSchema = z.array(z.string());
@@ -45,6 +57,7 @@ export function toDocument(row: DocumentRow): DocumentInfo {
   if (status === "processing" && row.progress) document.progress = ingestProgressSchema.parse(JSON.parse(row.progress));
   if (row.warnings) document.warnings = warningsSchema.parse(JSON.parse(row.warnings));
   if (status === "failed" && row.error) document.error = documentErrorSchema.parse(JSON.parse(row.error));
+  if (row.uploaded_by) document.uploadedBy = row.uploaded_by;
   return document;
 }
 
@@ -58,5 +71,6 @@ export function toChunk(row: ChunkRow): ChunkRecord {
     end: row.end_offset,
     text: row.text,
     sha256: row.sha256,
+    ...(row.structure && { structure: passageStructureSchema.parse(JSON.parse(row.structure)) }),
   };
 }

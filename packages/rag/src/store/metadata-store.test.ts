@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AskResponse } from "@audited-rag/core";
@@ -6,6 +6,7 @@ import BetterSqlite3 from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type NewChunk, sha256Hex } from "./chunk-record";
 import { MetadataStore } from "./metadata-store";
+import { migrations } from "./migrations";
 
 const sha = (seed: string) => sha256Hex(seed);
 
@@ -108,6 +109,74 @@ describe("MetadataStore", () => {
     expect(store.getPageText("d1", 3)).toBeUndefined();
   });
 
+  it("keeps each page's layout and each chunk's structure", () => {
+    store.createDocument({ id: "d1", filename: "aes.pdf", sha256: sha("aes"), bytes: 1, pages: 1 });
+    const text = "Key Rounds\n\nAES-256 14\n\n• one item";
+    const row = {
+      kind: "table-row" as const,
+      span: { start: 12, end: 22 },
+      cells: [
+        { start: 12, end: 19 },
+        { start: 20, end: 22 },
+      ],
+      headers: ["Key", "Rounds"],
+      caption: "Table 2",
+    };
+    const layout = {
+      headings: [{ text: "5 Algorithm", level: 1 }],
+      blocks: [
+        { kind: "paragraph" as const, span: { start: 0, end: 10 } },
+        row,
+        { kind: "list-item" as const, span: { start: 24, end: 34 }, marker: "•", leadIn: "Items:" },
+      ],
+      runningLines: ["FIPS 197"],
+    };
+    const structure = { headings: ["5 Algorithm"], blocks: [{ ...row, span: { start: 0, end: 10 } }] };
+    const stored = { ...chunk("c1", 1, text), structure };
+    store.saveChunks("d1", [{ pageNumber: 1, text, ...layout }], [stored]);
+    expect(store.getPageLayout("d1", 1)).toEqual(layout);
+    expect(store.getPageLayout("d1", 2)).toBeUndefined();
+    expect(store.getChunks(["c1"])[0]?.structure).toEqual(structure);
+    expect(store.listChunks("d1")[0]?.structure).toEqual(structure);
+    // A page row with its layout stays well under a B-tree page instead of spilling: it is a rowid table.
+    const sql = store.database.prepare("SELECT sql FROM sqlite_master WHERE name = 'pages'").get() as { sql: string };
+    expect(sql.sql).not.toMatch(/WITHOUT ROWID/);
+  });
+
+  it("upgrades a database of the first schema, keeping its pages and chunks", () => {
+    const path = join(dataDir, "old");
+    mkdirSync(join(path, "originals"), { recursive: true });
+    const raw = new BetterSqlite3(join(path, "rag.sqlite"));
+    raw.exec(migrations[0] as string);
+    raw.pragma("user_version = 1");
+    raw
+      .prepare("INSERT INTO documents VALUES ('d1', 'a.pdf', ?, 1, 1, 1, 'ready', NULL, NULL, NULL, 'now')")
+      .run(sha("a"));
+    raw.prepare("INSERT INTO pages VALUES ('d1', 1, 'Old page.')").run();
+    raw.prepare("INSERT INTO chunks VALUES ('c1', 'd1', 0, 1, 0, 9, 'Old page.', ?)").run(sha256Hex("Old page."));
+    raw.close();
+    const upgraded = MetadataStore.open(path);
+    try {
+      expect(upgraded.getPageText("d1", 1)).toBe("Old page.");
+      expect(upgraded.getPageLayout("d1", 1)).toBeUndefined();
+      const [old] = upgraded.getChunks(["c1"]);
+      expect(old?.text).toBe("Old page.");
+      expect(old && "structure" in old).toBe(false);
+      expect(() =>
+        upgraded.saveChunks(
+          "d1",
+          [
+            { pageNumber: 1, text: "a" },
+            { pageNumber: 1, text: "b" },
+          ],
+          [],
+        ),
+      ).toThrow(/UNIQUE/);
+    } finally {
+      upgraded.close();
+    }
+  });
+
   it("rolls back every page and chunk when one insert fails", () => {
     store.createDocument({ id: "d1", filename: "a.pdf", sha256: sha("a"), bytes: 1, pages: 1 });
     store.saveChunks("d1", [{ pageNumber: 1, text: "kept" }], [chunk("keep", 1, "kept")]);
@@ -192,7 +261,8 @@ describe("MetadataStore", () => {
       "DROP TABLE answers; CREATE TABLE answers (id TEXT PRIMARY KEY, created_at TEXT NOT NULL, body TEXT NOT NULL)",
     );
     raw.prepare("INSERT INTO answers VALUES (?, ?, ?)").run("a1", answer("a1").createdAt, JSON.stringify(answer("a1")));
-    raw.pragma("user_version = 1");
+    // The last step before the history columns: accounts, layout and retention (steps 2 to 4) already ran.
+    raw.pragma("user_version = 4");
     raw.close();
     store = MetadataStore.open(path);
     expect(store.listAnswers({ query: "cancel", limit: 5 }).map((a) => a.id)).toEqual(["a1"]);
@@ -226,5 +296,120 @@ describe("MetadataStore", () => {
     store = MetadataStore.open(join(dataDir, "nested"));
     expect(store.database.pragma("user_version", { simple: true })).toBe(version);
     expect(store.getDocument("d1")?.id).toBe("d1");
+  });
+});
+
+describe("MetadataStore retention and space", () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), "rag-retention-"));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const at = (id: string, createdAt: string) => ({ ...answer(id), createdAt });
+
+  it("prunes answers past the age limit and beyond the newest maxCount", () => {
+    const store = MetadataStore.open(dataDir, { answerRetention: { maxAgeDays: 30, maxCount: 2 } });
+    try {
+      store.saveAnswer(at("old", "2025-01-01T00:00:00.000Z"));
+      store.saveAnswer(at("a", "2025-03-01T00:00:00.000Z"));
+      store.saveAnswer(at("b", "2025-03-02T00:00:00.000Z"));
+      store.saveAnswer(at("c", "2025-03-03T00:00:00.000Z"));
+      expect(store.pruneAnswers(new Date("2025-03-10T00:00:00.000Z"))).toBe(2);
+      expect(["old", "a", "b", "c"].map((id) => store.getAnswer(id) !== undefined)).toEqual([false, false, true, true]);
+    } finally {
+      store.close();
+    }
+  });
+
+  it("keeps everything when both limits are 0", () => {
+    const store = MetadataStore.open(dataDir, { answerRetention: { maxAgeDays: 0, maxCount: 0 } });
+    try {
+      store.saveAnswer(at("old", "2000-01-01T00:00:00.000Z"));
+      expect(store.pruneAnswers()).toBe(0);
+      expect(store.countAnswers()).toBe(1);
+    } finally {
+      store.close();
+    }
+  });
+
+  it("prunes by itself every hundred saves", () => {
+    const store = MetadataStore.open(dataDir, { answerRetention: { maxAgeDays: 0, maxCount: 10 } });
+    try {
+      for (let index = 0; index < 99; index++)
+        store.saveAnswer(at(`a${index}`, new Date(1_700_000_000_000 + index).toISOString()));
+      expect(store.countAnswers()).toBe(99);
+      store.saveAnswer(at("a99", new Date(1_700_000_000_099).toISOString()));
+      expect(store.countAnswers()).toBe(10);
+      expect(store.getAnswer("a99")).toBeDefined();
+      expect(store.getAnswer("a0")).toBeUndefined();
+    } finally {
+      store.close();
+    }
+  });
+
+  it("converts a file made without auto-vacuum to incremental auto-vacuum at open", () => {
+    const path = join(dataDir, "rag.sqlite");
+    const old = new BetterSqlite3(path);
+    old.pragma("journal_mode = WAL");
+    old.exec("CREATE TABLE filler (text TEXT)");
+    old.prepare("INSERT INTO filler VALUES (?)").run("x".repeat(100_000));
+    expect(old.pragma("auto_vacuum", { simple: true })).toBe(0);
+    old.close();
+    const store = MetadataStore.open(dataDir);
+    try {
+      expect(store.database.pragma("auto_vacuum", { simple: true })).toBe(2);
+      expect(store.startupCheck).toEqual({ quickCheck: "ok", vacuumProblem: undefined });
+      expect(store.database.prepare("SELECT length(text) AS n FROM filler").get()).toEqual({ n: 100_000 });
+    } finally {
+      store.close();
+    }
+  });
+
+  it("reports stuck processing documents as degraded health", () => {
+    const store = MetadataStore.open(dataDir);
+    try {
+      store.createDocument({ id: "d1", filename: "a.pdf", sha256: sha("a"), bytes: 1, pages: 1 });
+      expect(store.processingDocumentIds()).toEqual(["d1"]);
+      expect(store.health().status).toBe("ok");
+      expect(store.health(["d1"])).toEqual({
+        status: "degraded",
+        detail: expect.stringMatching(/1 document is stuck in processing \(d1\)/),
+      });
+    } finally {
+      store.close();
+    }
+  });
+});
+
+describe("MetadataStore migrations", () => {
+  it("removes bidi controls from file names stored by an older build", () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "rag-migrate-"));
+    try {
+      const store = MetadataStore.open(dataDir);
+      store.database
+        .prepare(
+          `INSERT INTO documents (id, filename, sha256, bytes, pages, status, created_at)
+           VALUES ('d1', ?, ?, 1, 1, 'ready', '2025-01-01T00:00:00.000Z')`,
+        )
+        .run("invoice\u202Efdp.exe\u2066x\u2069", sha("d1"));
+      // As an older build left it: before the retention step, without the answers index or the history columns.
+      store.database.exec(`
+        DROP INDEX answers_created_at;
+        DROP INDEX answers_owner_created;
+        ALTER TABLE answers DROP COLUMN owner;
+        ALTER TABLE answers DROP COLUMN question;
+      `);
+      store.database.pragma("user_version = 3");
+      store.close();
+      const reopened = MetadataStore.open(dataDir);
+      try {
+        expect(reopened.getDocument("d1")?.filename).toBe("invoicefdp.exex");
+      } finally {
+        reopened.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -4,6 +4,7 @@ import {
   type AskResponse,
   askResponseSchema,
   type ComponentHealth,
+  type DocumentDeletion,
   type DocumentInfo,
   documentErrorSchema,
   type IngestProgress,
@@ -11,9 +12,11 @@ import {
   NotFoundError,
 } from "@audited-rag/core";
 import BetterSqlite3, { type Database } from "better-sqlite3";
-import type { ChunkRecord, NewChunk, PageText } from "./chunk-record";
-import { type ChunkRow, type DocumentRow, toChunk, toDocument } from "./document-rows";
+import { type AnswerRetention, answerCutoff, pruneEvery } from "./answer-retention";
+import type { ChunkRecord, NewChunk, PageLayout, PageText } from "./chunk-record";
+import { type ChunkRow, type DeletionRow, type DocumentRow, toChunk, toDocument } from "./document-rows";
 import { migrate } from "./migrations";
+import { decodePageLayout, encodePageLayout } from "./page-layout-codec";
 
 export interface NewDocument {
   id: string;
@@ -21,6 +24,8 @@ export interface NewDocument {
   sha256: string;
   bytes: number;
   pages: number;
+  /** Name of the uploading account, when login is on. */
+  uploadedBy?: string;
 }
 
 /** A readable failure kept on a failed document. */
@@ -36,31 +41,63 @@ export interface OwnerFilter {
 
 export const interruptedCode = "INGEST_INTERRUPTED";
 
+export interface MetadataStoreOptions {
+  /** Stored answers beyond these are pruned at open, every `pruneEvery` saves and by `pruneAnswers()`. */
+  answerRetention?: AnswerRetention;
+}
+
+/** What the store noticed about the file when it opened it, for health and the log. */
+export interface StartupCheck {
+  /** `ok`, or the first lines `PRAGMA quick_check` reported. */
+  quickCheck: string;
+  /** Set when an existing file could not be converted to incremental auto-vacuum (retried at the next open). */
+  vacuumProblem?: string;
+}
+
 /**
  * The SQLite file that holds documents, page texts, chunks and stored answers; the source of
  * truth for chunk text. One instance owns the connection; the embedded index borrows it.
  */
 export class MetadataStore {
+  private savesSincePrune = 0;
+
   private constructor(
     readonly database: Database,
     readonly dataDir: string,
+    /** Integrity and vacuum findings from opening the file. */
+    readonly startupCheck: StartupCheck,
+    private readonly options: MetadataStoreOptions,
   ) {}
 
-  /** Opens (creating if needed) `<dataDir>/rag.sqlite` and the originals folder, and migrates the schema. */
-  static open(dataDir: string): MetadataStore {
+  /**
+   * Opens (creating if needed) `<dataDir>/rag.sqlite` and the originals folder, migrates the
+   * schema, converts an older file to incremental auto-vacuum, runs `PRAGMA quick_check` and
+   * prunes stored answers past the retention limits.
+   */
+  static open(dataDir: string, options: MetadataStoreOptions = {}): MetadataStore {
     mkdirSync(join(dataDir, "originals"), { recursive: true });
     const database = new BetterSqlite3(join(dataDir, "rag.sqlite"));
+    let store: MetadataStore;
     try {
+      // Takes effect at once on a new, empty file; an existing one needs the VACUUM below.
+      database.pragma("auto_vacuum = INCREMENTAL");
       database.pragma("journal_mode = WAL");
       database.pragma("busy_timeout = 5000");
       database.pragma("foreign_keys = ON");
       database.pragma("synchronous = NORMAL");
       migrate(database);
+      const vacuumProblem = convertToIncrementalVacuum(database);
+      store = new MetadataStore(database, dataDir, { quickCheck: quickCheck(database), vacuumProblem }, options);
     } catch (error) {
       database.close();
       throw error;
     }
-    return new MetadataStore(database, dataDir);
+    try {
+      store.pruneAnswers();
+    } catch {
+      // A full disk must not stop the server from starting; the next save or timer prunes again.
+    }
+    return store;
   }
 
   /** Folder of the retained uploads, named `<sha256>.pdf`. */
@@ -78,8 +115,8 @@ export class MetadataStore {
     const progress: IngestProgress = { stage: "queued", fraction: 0 };
     this.database
       .prepare(
-        `INSERT INTO documents (id, filename, sha256, bytes, pages, status, progress, created_at)
-         VALUES (?, ?, ?, ?, ?, 'processing', ?, ?)`,
+        `INSERT INTO documents (id, filename, sha256, bytes, pages, status, progress, created_at, uploaded_by)
+         VALUES (?, ?, ?, ?, ?, 'processing', ?, ?, ?)`,
       )
       .run(
         document.id,
@@ -89,6 +126,7 @@ export class MetadataStore {
         document.pages,
         JSON.stringify(progress),
         new Date().toISOString(),
+        document.uploadedBy ?? null,
       );
     return this.requireDocument(document.id);
   }
@@ -117,6 +155,11 @@ export class MetadataStore {
     return rows.map(toDocument);
   }
 
+  /** Records the page count of a document registered before it was read (queued uploads). */
+  setPageCount(id: string, pages: number): void {
+    this.database.prepare("UPDATE documents SET pages = ? WHERE id = ?").run(pages, id);
+  }
+
   setProgress(id: string, progress: IngestProgress): void {
     this.database
       .prepare("UPDATE documents SET progress = ? WHERE id = ? AND status = 'processing'")
@@ -125,16 +168,38 @@ export class MetadataStore {
 
   /** Replaces the pages and chunks of a document in one transaction. */
   saveChunks(documentId: string, pages: PageText[], chunks: NewChunk[]): void {
-    const insertPage = this.database.prepare("INSERT INTO pages (document_id, page_number, text) VALUES (?, ?, ?)");
+    const insertPage = this.database.prepare(
+      "INSERT INTO pages (document_id, page_number, text, layout) VALUES (?, ?, ?, ?)",
+    );
     const insertChunk = this.database.prepare(
-      `INSERT INTO chunks (id, document_id, ordinal, page, start_offset, end_offset, text, sha256)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO chunks (id, document_id, ordinal, page, start_offset, end_offset, text, sha256, structure)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.database.transaction(() => {
       this.deleteChunks(documentId);
-      for (const page of pages) insertPage.run(documentId, page.pageNumber, page.text);
+      for (const page of pages) {
+        const layout = page.blocks
+          ? encodePageLayout({
+              headings: page.headings ?? [],
+              blocks: page.blocks,
+              runningLines: page.runningLines ?? [],
+            })
+          : null;
+        insertPage.run(documentId, page.pageNumber, page.text, layout);
+      }
       for (const [ordinal, chunk] of chunks.entries()) {
-        insertChunk.run(chunk.id, documentId, ordinal, chunk.page, chunk.start, chunk.end, chunk.text, chunk.sha256);
+        const structure = chunk.structure ? JSON.stringify(chunk.structure) : null;
+        insertChunk.run(
+          chunk.id,
+          documentId,
+          ordinal,
+          chunk.page,
+          chunk.start,
+          chunk.end,
+          chunk.text,
+          chunk.sha256,
+          structure,
+        );
       }
     })();
   }
@@ -162,9 +227,40 @@ export class MetadataStore {
     return this.requireDocument(id);
   }
 
-  /** Removes the document with its pages and chunks; false when there was none. */
-  deleteDocument(id: string): boolean {
-    return this.database.prepare("DELETE FROM documents WHERE id = ?").run(id).changes > 0;
+  /**
+   * Removes the document with its pages and chunks; false when there was none. With `log`, a user's
+   * deletion is recorded in the deletion log in the same transaction (replacing a failed upload is not).
+   */
+  deleteDocument(id: string, log?: { deletedBy: string | null }): boolean {
+    return this.database.transaction(() => {
+      const row = this.database.prepare("SELECT * FROM documents WHERE id = ?").get(id) as DocumentRow | undefined;
+      if (!row) return false;
+      if (log) {
+        this.database
+          .prepare(
+            `INSERT INTO document_deletions (document_id, filename, sha256, uploaded_by, deleted_by, deleted_at)
+             VALUES (?, ?, ?, ?, ?, ?)`,
+          )
+          .run(row.id, row.filename, row.sha256, row.uploaded_by, log.deletedBy, new Date().toISOString());
+      }
+      this.database.prepare("DELETE FROM documents WHERE id = ?").run(id);
+      return true;
+    })();
+  }
+
+  /** The deletion log, newest first. */
+  listDeletions(limit = 1000): DocumentDeletion[] {
+    const rows = this.database
+      .prepare("SELECT * FROM document_deletions ORDER BY id DESC LIMIT ?")
+      .all(limit) as DeletionRow[];
+    return rows.map((row) => ({
+      documentId: row.document_id,
+      filename: row.filename,
+      sha256: row.sha256,
+      uploadedBy: row.uploaded_by,
+      deletedBy: row.deleted_by,
+      deletedAt: row.deleted_at,
+    }));
   }
 
   countReadyDocuments(): number {
@@ -220,7 +316,7 @@ export class MetadataStore {
   getChunks(ids: string[]): ChunkRecord[] {
     const rows = this.database
       .prepare(
-        `SELECT c.id, c.document_id, d.filename, c.page, c.start_offset, c.end_offset, c.text, c.sha256
+        `SELECT c.id, c.document_id, d.filename, c.page, c.start_offset, c.end_offset, c.text, c.sha256, c.structure
          FROM chunks c JOIN documents d ON d.id = c.document_id
          WHERE c.id IN (SELECT value FROM json_each(?))`,
       )
@@ -233,7 +329,7 @@ export class MetadataStore {
   listChunks(documentId: string): ChunkRecord[] {
     const rows = this.database
       .prepare(
-        `SELECT c.id, c.document_id, d.filename, c.page, c.start_offset, c.end_offset, c.text, c.sha256
+        `SELECT c.id, c.document_id, d.filename, c.page, c.start_offset, c.end_offset, c.text, c.sha256, c.structure
          FROM chunks c JOIN documents d ON d.id = c.document_id
          WHERE c.document_id = ? ORDER BY c.ordinal`,
       )
@@ -249,11 +345,71 @@ export class MetadataStore {
     return row?.text;
   }
 
+  /** How extraction laid out one page (blocks indexing into its stored text); undefined when not recorded. */
+  getPageLayout(documentId: string, pageNumber: number): PageLayout | undefined {
+    const row = this.database
+      .prepare("SELECT layout FROM pages WHERE document_id = ? AND page_number = ?")
+      .get(documentId, pageNumber) as { layout: string | null } | undefined;
+    return row?.layout ? decodePageLayout(row.layout) : undefined;
+  }
+
   /** Stores an answer; `owner` is the id of the person who asked, when accounts are on. */
   saveAnswer(response: AskResponse, owner?: string): void {
     this.database
       .prepare("INSERT OR REPLACE INTO answers (id, created_at, body, owner, question) VALUES (?, ?, ?, ?, ?)")
       .run(response.id, response.createdAt, JSON.stringify(response), owner ?? null, response.question);
+    this.savesSincePrune += 1;
+    if (this.savesSincePrune >= pruneEvery) {
+      try {
+        this.pruneAnswers();
+      } catch {
+        // The answer is saved; pruning is retried after the next saves.
+      }
+    }
+  }
+
+  /**
+   * Deletes stored answers older than the retention age and beyond the newest `maxCount`, and
+   * gives the freed pages back to the file system. Returns how many were deleted.
+   */
+  pruneAnswers(now: Date = new Date()): number {
+    this.savesSincePrune = 0;
+    const retention = this.options.answerRetention;
+    if (!retention) return 0;
+    let deleted = 0;
+    const cutoff = answerCutoff(retention, now);
+    if (cutoff) deleted += this.database.prepare("DELETE FROM answers WHERE created_at < ?").run(cutoff).changes;
+    if (retention.maxCount > 0) {
+      deleted += this.database
+        .prepare(
+          `DELETE FROM answers WHERE rowid IN
+             (SELECT rowid FROM answers ORDER BY created_at DESC, rowid DESC LIMIT -1 OFFSET ?)`,
+        )
+        .run(retention.maxCount).changes;
+    }
+    if (deleted > 0) this.reclaimSpace();
+    return deleted;
+  }
+
+  countAnswers(): number {
+    return (this.database.prepare("SELECT count(*) AS n FROM answers").get() as { n: number }).n;
+  }
+
+  /**
+   * Returns free pages to the file system: incremental vacuum moves them to the end of the
+   * file, and in WAL mode the file is truncated when the log is checkpointed.
+   */
+  reclaimSpace(): void {
+    this.database.pragma("incremental_vacuum");
+    this.database.pragma("wal_checkpoint(TRUNCATE)");
+  }
+
+  /** Ids of documents whose status is `processing`, oldest first. */
+  processingDocumentIds(): string[] {
+    const rows = this.database
+      .prepare("SELECT id FROM documents WHERE status = 'processing' ORDER BY created_at, rowid")
+      .all() as { id: string }[];
+    return rows.map((row) => row.id);
   }
 
   /** The stored answer; with `owner.id` set, only when that person asked it. */
@@ -293,10 +449,24 @@ export class MetadataStore {
     return this.database.prepare("DELETE FROM answers WHERE (? IS NULL OR owner = ?)").run(ownerId, ownerId).changes;
   }
 
-  /** Whether the database answers; for the health endpoint. */
-  health(): ComponentHealth {
+  /**
+   * Whether the database answers and passed its check at open; for the health endpoint.
+   * `stuck` are processing documents no ingest is working on (a failure that could not be recorded).
+   */
+  health(stuck: string[] = []): ComponentHealth {
     try {
       const ready = this.countReadyDocuments();
+      const problems: string[] = [];
+      if (this.startupCheck.quickCheck !== "ok") {
+        problems.push(`PRAGMA quick_check failed at start: ${this.startupCheck.quickCheck}`);
+      }
+      if (stuck.length > 0) {
+        problems.push(
+          `${stuck.length} document${stuck.length === 1 ? " is" : "s are"} stuck in processing (${stuck.join(", ")}); ` +
+            "they are marked failed once the disk accepts writes again, at the next start at the latest",
+        );
+      }
+      if (problems.length > 0) return { status: "degraded", detail: problems.join("; ") };
       return { status: "ok", detail: `${ready} ready document${ready === 1 ? "" : "s"}` };
     } catch (error) {
       return { status: "degraded", detail: error instanceof Error ? error.message : String(error) };
@@ -311,5 +481,33 @@ export class MetadataStore {
     const document = this.getDocument(id);
     if (!document) throw new NotFoundError(`No document with id ${id}.`);
     return document;
+  }
+}
+
+/** The first problems `PRAGMA quick_check` finds (it reads every page), or "ok". */
+function quickCheck(database: Database): string {
+  try {
+    const rows = database.pragma("quick_check(5)") as { quick_check: string }[];
+    const lines = rows.map((row) => row.quick_check);
+    return lines.length === 1 && lines[0] === "ok" ? "ok" : lines.join("; ");
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/**
+ * Files created before auto-vacuum was turned on keep `auto_vacuum = NONE` until a VACUUM
+ * rebuilds them. The VACUUM needs free space about the size of the file; when it fails the
+ * file stays as it was and the conversion is tried again at the next open.
+ */
+function convertToIncrementalVacuum(database: Database): string | undefined {
+  const incremental = 2;
+  if (database.pragma("auto_vacuum", { simple: true }) === incremental) return undefined;
+  try {
+    database.pragma("auto_vacuum = INCREMENTAL");
+    database.exec("VACUUM");
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
   }
 }

@@ -1,8 +1,11 @@
 import { StorageError } from "@audited-rag/core";
 import type { Database } from "better-sqlite3";
 
+// U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069.
+const bidiControls = [0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069];
+
 /** Schema steps, applied in order; `PRAGMA user_version` records how many have run. Never edit a shipped step. */
-const migrations: string[] = [
+export const migrations: readonly string[] = [
   `
   CREATE TABLE documents (
     id TEXT PRIMARY KEY,
@@ -44,6 +47,70 @@ const migrations: string[] = [
     created_at TEXT NOT NULL,
     body TEXT NOT NULL
   );
+  `,
+  // Accounts: who may do what, and who uploaded and deleted each document. Names are copied into the
+  // provenance columns so the record survives the account's removal.
+  `
+  ALTER TABLE documents ADD COLUMN uploaded_by TEXT;
+
+  CREATE TABLE document_deletions (
+    id INTEGER PRIMARY KEY,
+    document_id TEXT NOT NULL,
+    filename TEXT NOT NULL,
+    sha256 TEXT NOT NULL,
+    uploaded_by TEXT,
+    deleted_by TEXT,
+    deleted_at TEXT NOT NULL
+  );
+
+  CREATE TABLE users (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    role TEXT NOT NULL CHECK (role IN ('admin', 'member')),
+    password_hash TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+
+  CREATE TABLE sessions (
+    token_hash TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX sessions_user ON sessions (user_id);
+
+  CREATE TABLE api_tokens (
+    id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    prefix TEXT NOT NULL,
+    token_hash TEXT NOT NULL UNIQUE,
+    created_at TEXT NOT NULL,
+    last_used_at TEXT
+  );
+  CREATE INDEX api_tokens_user ON api_tokens (user_id);
+  `,
+  // Page layout and chunk structure. Pages move to a rowid table: a page's text plus its layout is
+  // often a few KB, and in a WITHOUT ROWID table rows that size spill into overflow pages.
+  `
+  CREATE TABLE pages_with_layout (
+    document_id TEXT NOT NULL REFERENCES documents (id) ON DELETE CASCADE,
+    page_number INTEGER NOT NULL,
+    text TEXT NOT NULL,
+    layout TEXT
+  );
+  INSERT INTO pages_with_layout (document_id, page_number, text) SELECT document_id, page_number, text FROM pages;
+  DROP TABLE pages;
+  ALTER TABLE pages_with_layout RENAME TO pages;
+  CREATE UNIQUE INDEX pages_document_page ON pages (document_id, page_number);
+
+  ALTER TABLE chunks ADD COLUMN structure TEXT;
+  `,
+  // Retention prunes by age: without an index every prune would scan every stored answer. Names stored
+  // before uploads dropped bidi controls lose them too (U+202E would flip what the list shows).
+  `
+  CREATE INDEX answers_created_at ON answers (created_at);
+  UPDATE documents SET filename = ${bidiControls.reduce((inner, code) => `replace(${inner}, char(${code}), '')`, "filename")};
   `,
   // History: who asked (when accounts are on) and the question, searchable without parsing every body.
   `

@@ -13,6 +13,8 @@ export interface TextSpan {
 export interface HeadingBlock {
   kind: "heading";
   span: TextSpan;
+  /** Depth as extraction judged it from numbering and font size, 1 = outermost; absent when unknown. */
+  level?: number;
 }
 
 /** Running text: one or more sentences. */
@@ -49,4 +51,9 @@ export interface PassageStructure {
   headings: string[];
   /** In reading order, not overlapping; text outside every block is whitespace. */
   blocks: StructureBlock[];
+  /**
+   * The running headers and footers of the passage's page ("HX-40 / rev C / sheet 2"), which
+   * are left out of its text but often name the document; absent when there were none.
+   */
+  runningLines?: string[];
 }

@@ -1,4 +1,4 @@
-import { type AskResponse, containsNormalized, reflowForDisplay } from "@audited-rag/core";
+import { type AskResponse, containsNormalized, displayText } from "@audited-rag/core";
 import { showsQuoteOnly } from "./claim-display";
 
 /** Backslash-escapes what Markdown would read as markup, so document text stays literal (no HTML, no links). */
@@ -6,7 +6,7 @@ export function escapeMarkdown(text: string): string {
   return text.replace(/[\\`*_[\]<>#|~]/g, (ch) => `\\${ch}`);
 }
 
-const quoted = (text: string) => `"${escapeMarkdown(reflowForDisplay(text).replace(/\s*\n\s*/g, " "))}"`;
+const quoted = (text: string) => `"${escapeMarkdown(displayText(text).replace(/\s*\n\s*/g, " "))}"`;
 
 /**
  * The answer as Markdown: the question, each part's claims with their citation numbers,
@@ -30,7 +30,7 @@ export function answerToMarkdown(response: AskResponse): string {
       const suggestion = claim.audit?.suggestion ? ` (support check: ${claim.audit.suggestion})` : "";
       if (showsQuoteOnly(claim)) lines.push(`- ${quoted(claim.quote)} ${marks}${suggestion}`);
       else {
-        lines.push(`- ${escapeMarkdown(reflowForDisplay(claim.text))} ${marks}${suggestion}`);
+        lines.push(`- ${escapeMarkdown(displayText(claim.text))} ${marks}${suggestion}`);
         lines.push(`  > ${quoted(claim.quote)}`);
       }
     }

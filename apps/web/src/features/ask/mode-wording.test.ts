@@ -19,4 +19,10 @@ describe("modeNotice", () => {
       "a citation may be replaced by another retrieved passage that the check supports",
     );
   });
+
+  it("says the check runs on this machine with the local auditor", () => {
+    const notice = modeNotice("observe", "ollama", "qwen2.5:3b").description;
+    expect(notice).toContain("checked on this machine by qwen2.5:3b");
+    expect(notice).not.toContain("TypeSafe");
+  });
 });

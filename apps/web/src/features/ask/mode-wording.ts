@@ -12,20 +12,23 @@ export interface ModeNotice {
   description: string;
 }
 
-const checkSentence =
-  "Each claim and the passages it cites will be sent to TypeSafe's Jev for a support check; answers are not changed.";
+function checkSentence(auditor: "jev" | "ollama", model: string | undefined): string {
+  return auditor === "ollama"
+    ? `Each claim and the passages it cites will be checked on this machine by ${model ?? "the local model"} (Ollama); answers are not changed.`
+    : "Each claim and the passages it cites will be sent to TypeSafe's Jev for a support check; answers are not changed.";
+}
 
 /** What submitting a question will do, announced before the question is sent. */
-export function modeNotice(mode: JevMode): ModeNotice {
+export function modeNotice(mode: JevMode, auditor: "jev" | "ollama" = "jev", model?: string): ModeNotice {
   switch (mode) {
     case "off":
       return { title: "Support check: off", description: "Answers are not checked." };
     case "observe":
-      return { title: "Support check: observe", description: checkSentence };
+      return { title: "Support check: observe", description: checkSentence(auditor, model) };
     case "repair":
       return {
         title: "Support check: repair",
-        description: `${checkSentence.replace("; answers are not changed.", ".")} Claim texts are not changed, but a citation may be replaced by another retrieved passage that the check supports.`,
+        description: `${checkSentence(auditor, model).replace("; answers are not changed.", ".")} Claim texts are not changed, but a citation may be replaced by another retrieved passage that the check supports.`,
       };
   }
 }

@@ -27,6 +27,9 @@ describe("describeProgress", () => {
     );
     expect(describeProgress({ stage: "indexing", fraction: 0.9 })).toBe("Adding passages to the search index");
     expect(describeProgress(undefined)).toBe("Processing");
+    expect(describeProgress({ stage: "queued", fraction: 0, ahead: 2 })).toBe("Queued, 2 ahead");
+    expect(describeProgress({ stage: "queued", fraction: 0, ahead: 0 })).toBe("Queued, next to be read");
+    expect(describeProgress({ stage: "queued", fraction: 0 })).toBe("Waiting to start");
   });
 });
 

@@ -38,6 +38,14 @@ export function describeDocumentError(code: string, context: MessageContext = {}
         : "This file is larger than the upload limit.";
     case "EMPTY_FILE":
       return "This file is empty.";
+    case "PDF_TOO_COMPLEX":
+      return "This PDF expands to more data or text than the server accepts for one document.";
+    case "INSUFFICIENT_STORAGE":
+      return "The server is out of disk space; ask its administrator to free some, then upload again.";
+    case "SERVER_BUSY":
+      return "The server is busy receiving other uploads; try again in a few seconds.";
+    case "RATE_LIMITED":
+      return "Too many uploads in a short time; wait a minute and try again.";
     case "EMBEDDER_UNAVAILABLE":
       return "The embedding service is not reachable, so the passages could not be indexed.";
     case "VECTOR_STORE_UNAVAILABLE":
@@ -69,6 +77,9 @@ const stageWords: Record<IngestProgress["stage"], string> = {
 /** One line describing where an ingest stands, e.g. "Reading the text of each page: page 3 of 10". */
 export function describeProgress(progress: IngestProgress | undefined): string {
   if (!progress) return "Processing";
+  if (progress.stage === "queued" && progress.ahead !== undefined) {
+    return progress.ahead === 0 ? "Queued, next to be read" : `Queued, ${progress.ahead} ahead`;
+  }
   const pages =
     progress.pagesTotal !== undefined && progress.pagesDone !== undefined
       ? `: page ${Math.min(progress.pagesDone, progress.pagesTotal)} of ${progress.pagesTotal}`

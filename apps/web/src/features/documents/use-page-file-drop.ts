@@ -6,12 +6,14 @@ const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes("F
 /**
  * Makes the whole page a drop target for files and takes PDFs pasted anywhere (a copied file
  * in the system clipboard). Returns whether files are being dragged over the page. Pasted
- * text is left alone, so the question box still pastes normally.
+ * text is left alone, so the question box still pastes normally. Without `onFiles` (an account
+ * that may not upload) the page is no drop target at all.
  */
-export function usePageFileDrop(onFiles: (files: File[]) => void): boolean {
+export function usePageFileDrop(onFiles: ((files: File[]) => void) | undefined): boolean {
   const [dragging, setDragging] = useState(false);
 
   useEffect(() => {
+    if (!onFiles) return;
     // dragenter/dragleave fire for every child crossed; counting them tells when the pointer really left.
     let depth = 0;
     const enter = (event: DragEvent) => {

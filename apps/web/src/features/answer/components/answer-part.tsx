@@ -4,13 +4,14 @@ import { ClaimItem } from "./claim-item";
 
 interface AnswerPartProps {
   part: AnswerPartData;
+  checked: boolean;
   ledger: Map<number, LedgerEntry>;
   selection: ClaimSelection | null;
   onSelect(selection: ClaimSelection): void;
 }
 
 /** One question part under its own sub-question heading. */
-export function AnswerPart({ part, ledger, selection, onSelect }: AnswerPartProps) {
+export function AnswerPart({ part, checked, ledger, selection, onSelect }: AnswerPartProps) {
   const headingId = `answer-part-${part.index}`;
   return (
     <section className="answer-part" aria-labelledby={headingId} data-status={part.status}>
@@ -22,6 +23,7 @@ export function AnswerPart({ part, ledger, selection, onSelect }: AnswerPartProp
               key={claim.id}
               partIndex={part.index}
               claim={claim}
+              checked={checked}
               ledger={ledger}
               selection={selection}
               onSelect={onSelect}

@@ -1,5 +1,6 @@
 import type { AskResponse } from "@audited-rag/core";
 import { type ReactNode, useMemo } from "react";
+import { summarizeChecks } from "../../audit/audit-status";
 import { formatDuration } from "../format-numbers";
 import type { ClaimSelection } from "../selection";
 import { AnswerPart } from "./answer-part";
@@ -22,6 +23,7 @@ function describeTimings(response: AskResponse): string {
 /** The answer: one section per question part, then parts left unanswered and removed claims. */
 export function AnswerView({ response, selection, onSelect, children }: AnswerViewProps) {
   const ledger = useMemo(() => new Map(response.ledger.map((entry) => [entry.id, entry])), [response.ledger]);
+  const summary = summarizeChecks(response);
   return (
     <section className="panel answer" aria-labelledby="answer-heading">
       {/* Focused after a question, so the answer is where keyboard and screen-reader users land. */}
@@ -29,9 +31,21 @@ export function AnswerView({ response, selection, onSelect, children }: AnswerVi
         Answer
       </h2>
       <p className="answer__question">{response.question}</p>
+      {summary && (
+        <p className="answer__summary">
+          <a href="#audit-heading">{summary}</a>
+        </p>
+      )}
       {children}
       {response.parts.map((part) => (
-        <AnswerPart key={part.index} part={part} ledger={ledger} selection={selection} onSelect={onSelect} />
+        <AnswerPart
+          key={part.index}
+          part={part}
+          checked={response.jev.mode !== "off"}
+          ledger={ledger}
+          selection={selection}
+          onSelect={onSelect}
+        />
       ))}
       {response.notAnswered.length > 0 && (
         <section className="answer-part" aria-labelledby="not-answered-heading">

@@ -1,4 +1,4 @@
-import { reflowSegments } from "@audited-rag/core";
+import { displaySegments } from "@audited-rag/core";
 import { quoteSpan } from "../quote-highlight";
 
 /**
@@ -6,7 +6,7 @@ import { quoteSpan } from "../quote-highlight";
  * found in the original characters) in a <mark>.
  */
 export function HighlightedText({ text, quote }: { text: string; quote: string | null }) {
-  const segments = reflowSegments(text, quoteSpan(text, quote));
+  const segments = displaySegments(text, quoteSpan(text, quote));
   return (
     <>
       {segments.map((segment, index) =>

@@ -1,7 +1,10 @@
 import type { LedgerEntry } from "@audited-rag/core";
+import { useState } from "react";
 import { quoteFound } from "../quote-highlight";
+import { describeScreening } from "../screening-wording";
 import { type PdfTarget, passageElementId } from "../selection";
 import { describeRetrieval } from "../source-summary";
+import { describeStale } from "../stale-wording";
 import { HighlightedText } from "./highlighted-text";
 
 interface SourcePassageProps {
@@ -17,6 +20,10 @@ interface SourcePassageProps {
 /** One ledger passage: number, document, page, retrieval trace and text. */
 export function SourcePassage({ partIndex, entry, cited, quote, selected, onViewPdf }: SourcePassageProps) {
   const highlightable = quote !== null && quoteFound(entry.text, quote);
+  const stale = describeStale(entry);
+  const screening = describeScreening(entry);
+  const [staleShown, setStaleShown] = useState(false);
+  const noteId = `${passageElementId(partIndex, entry.id)}-stale`;
   const className = ["passage", selected ? "passage--selected" : "", cited ? "" : "passage--uncited"]
     .filter(Boolean)
     .join(" ");
@@ -32,7 +39,10 @@ export function SourcePassage({ partIndex, entry, cited, quote, selected, onView
         <span className="file-name">{entry.filename}</span>
         <span>page {entry.page}</span>
         {cited && <span className="tag">cited</span>}
+        {entry.stale && <span className="tag tag--stale">{entry.stale}</span>}
+        {screening && <span className="tag tag--flagged">{entry.excluded ? "excluded" : "flagged"}</span>}
       </header>
+      {screening && <p className="passage__screening">{screening}</p>}
       <p className="passage__trace muted">{describeRetrieval(entry)}</p>
       {/* The box scrolls when the passage is long, so it takes the focus for keyboard scrolling (axe: scrollable-region-focusable). */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container must be reachable by keyboard */}
@@ -48,18 +58,27 @@ export function SourcePassage({ partIndex, entry, cited, quote, selected, onView
       <button
         type="button"
         className="button button--quiet"
-        onClick={() =>
-          onViewPdf({
-            documentId: entry.documentId,
-            filename: entry.filename,
-            page: entry.page,
-            quote: highlightable ? quote : null,
-          })
-        }
+        aria-describedby={stale && staleShown ? noteId : undefined}
+        onClick={() => {
+          // A deleted document's file is gone; say so instead of opening a viewer that cannot load it.
+          if (stale) setStaleShown(true);
+          else
+            onViewPdf({
+              documentId: entry.documentId,
+              filename: entry.filename,
+              page: entry.page,
+              quote: highlightable ? quote : null,
+            });
+        }}
       >
         View PDF page {entry.page}
         <span className="visually-hidden"> of {entry.filename}</span>
       </button>
+      {stale && staleShown && (
+        <p id={noteId} className="passage__stale" role="status">
+          {stale}
+        </p>
+      )}
     </article>
   );
 }

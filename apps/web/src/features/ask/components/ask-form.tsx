@@ -102,7 +102,7 @@ export function AskForm({ config, documentIds, onAnswer }: AskFormProps) {
           Press Enter to ask, Shift+Enter for a new line.
         </p>
         {config ? (
-          <ModeNotice id={noticeId} mode={mode} model={config.jevModel} />
+          <ModeNotice id={noticeId} mode={mode} model={config.jevModel} auditor={config.auditor} />
         ) : (
           <p id={noticeId} className="muted">
             Loading the support-check setting…

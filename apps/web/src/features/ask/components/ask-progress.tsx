@@ -1,4 +1,4 @@
-import { reflowForDisplay } from "@audited-rag/core";
+import { displayText } from "@audited-rag/core";
 import { checkStatus } from "../../audit/audit-status";
 import { type AskProgressState, describeStage } from "../ask-progress-state";
 
@@ -64,7 +64,7 @@ export function AskProgress({ progress, checking, onCancel }: AskProgressProps) 
                   const status = verdict ? checkStatus({ ...claim, audit: verdict.audit }) : null;
                   return (
                     <li key={claim.id} className="draft-claim" data-claim-id={claim.id}>
-                      <q>{reflowForDisplay(claim.quote)}</q>{" "}
+                      <q>{displayText(claim.quote)}</q>{" "}
                       {checking && (
                         <span className={`draft-claim__check${status ? ` draft-claim__check--${status.kind}` : ""}`}>
                           {status ? status.label : "Checking…"}
@@ -83,7 +83,7 @@ export function AskProgress({ progress, checking, onCancel }: AskProgressProps) 
               <ul className="draft-claims">
                 {part.claims.map((claim) => (
                   <li key={`${claim.quote}-${claim.sources[0]?.page ?? 0}`} className="draft-claim">
-                    <q>{reflowForDisplay(claim.quote)}</q>{" "}
+                    <q>{displayText(claim.quote)}</q>{" "}
                     <span className="muted">
                       ({claim.sources.map((source) => `${source.filename}, page ${source.page}`).join("; ")})
                     </span>

@@ -1,5 +1,5 @@
 import type { AskResponse } from "@audited-rag/core";
-import { formatProbability } from "../audit-status";
+import { describeCheckLocation, describeThreshold } from "../audit-status";
 import { explainEmptyAudit } from "../empty-audit";
 import { ClaimCheck } from "./claim-check";
 import { PrivacyBoundary } from "./privacy-boundary";
@@ -14,7 +14,8 @@ export function AuditPanel({ response }: { response: AskResponse }) {
     <section className="panel audit" aria-labelledby="audit-heading">
       <h2 id="audit-heading">Answer support check</h2>
       <p className="muted">
-        Mode {response.jev.mode} · {response.jev.model} · threshold {formatProbability(response.jev.threshold)}.
+        Mode {response.jev.mode} · {describeCheckLocation(response.jev)} · threshold{" "}
+        {describeThreshold(response.jev.threshold)}.
         {response.jev.mode === "observe"
           ? " The answer above is shown as drafted; these checks only report."
           : " Citations may have been replaced; claim texts never are."}
@@ -34,7 +35,11 @@ export function AuditPanel({ response }: { response: AskResponse }) {
           )}
         </ol>
       )}
-      <PrivacyBoundary />
+      <p className="muted audit__threshold-note">
+        The threshold is an experimental setting: the probabilities come from the checking model and are not calibrated
+        against measured error rates, so a claim above it can still be wrong.
+      </p>
+      <PrivacyBoundary auditor={response.jev.auditor ?? "jev"} model={response.jev.model} />
       <TechnicalRecord response={response} />
     </section>
   );

@@ -1,5 +1,5 @@
 import type { Claim } from "@audited-rag/core";
-import { checkStatus, formatCitations, isRepaired } from "../audit-status";
+import { checkEntryId, checkStatus, describeRepair, formatCitations, isRepaired } from "../audit-status";
 import { ProbabilityBars } from "./probability-bars";
 import { RepairDetails } from "./repair-details";
 
@@ -14,18 +14,19 @@ export function ClaimCheck({ claim, position }: ClaimCheckProps) {
   const status = checkStatus(claim);
   const audit = claim.audit;
   return (
-    <li className={`claim-check claim-check--${status.kind}`} data-claim-id={claim.id}>
+    <li
+      id={checkEntryId(claim.id)}
+      className={`claim-check claim-check--${status.kind}`}
+      data-claim-id={claim.id}
+      tabIndex={-1}
+    >
       <p className="claim-check__position muted">
         {position} · cites {formatCitations(claim.citations)}
       </p>
       <p className="claim-check__claim">{claim.text}</p>
       <p className="claim-check__status">
         <span className={`check-badge check-badge--${status.kind}`}>{status.label}</span>
-        {isRepaired(claim) && (
-          <span className="claim-check__repair">
-            from {formatCitations(claim.draftCitations)} to {formatCitations(claim.citations)}
-          </span>
-        )}
+        {isRepaired(claim) && <span className="claim-check__repair">{describeRepair(claim)}</span>}
       </p>
       <p className="claim-check__explanation">{status.explanation}</p>
       {audit?.distribution && (
@@ -43,7 +44,7 @@ export function ClaimCheck({ claim, position }: ClaimCheckProps) {
           />
         </div>
       )}
-      {audit && <RepairDetails audit={audit} />}
+      {audit && <RepairDetails claim={claim} audit={audit} />}
     </li>
   );
 }

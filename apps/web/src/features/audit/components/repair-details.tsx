@@ -1,8 +1,8 @@
-import type { AuditRecord } from "@audited-rag/core";
-import { describeUnavailableReason, formatCitations, formatProbability } from "../audit-status";
+import type { AuditRecord, Claim } from "@audited-rag/core";
+import { describeUnavailable, formatCitations, formatProbability } from "../audit-status";
 
-/** Each replacement candidate tried, in retrieval order, with its fresh check. */
-export function RepairDetails({ audit }: { audit: AuditRecord }) {
+/** Each replacement candidate tried, in retrieval order, with its fresh check, and the drafted quote. */
+export function RepairDetails({ claim, audit }: { claim: Claim; audit: AuditRecord }) {
   const attempts = audit.repairAttempts ?? [];
   if (attempts.length === 0) return null;
   return (
@@ -23,11 +23,17 @@ export function RepairDetails({ audit }: { audit: AuditRecord }) {
                 {audit.citationIds.includes(attempt.citationId) ? " — supported, now cited" : " — not enough support"}
               </>
             ) : (
-              <>check unavailable ({describeUnavailableReason(attempt.reason)})</>
+              <>check unavailable ({describeUnavailable(attempt)})</>
             )}
           </li>
         ))}
       </ol>
+      {claim.draftQuote !== undefined && (
+        <p className="repair-details__quote">
+          Drafted quote, from {formatCitations(claim.draftCitations)}: <q>{claim.draftQuote}</q>. The quote shown now
+          was selected verbatim from {formatCitations(claim.citations)}.
+        </p>
+      )}
     </details>
   );
 }

@@ -12,13 +12,27 @@ function Field({ name, children }: { name: string; children: ReactNode }) {
   );
 }
 
+/** "jev-1.13.0", or "none (no reply to the request for jev-1.13.0)". */
+function returnedModel(returned: string | null, requested: string): string {
+  return returned ?? `none (no usable reply to the request for ${requested})`;
+}
+
+function StatusField({ record }: { record: Pick<Assessment, "status" | "reason" | "detail"> }) {
+  const detail = record.detail
+    ? `, ${record.detail.cause}${record.detail.httpStatus ? ` ${record.detail.httpStatus}` : ""}`
+    : "";
+  return (
+    <Field name="Status">
+      {record.status}
+      {record.reason ? ` (${record.reason}${detail})` : ""}
+    </Field>
+  );
+}
+
 function AssessmentFields({ record }: { record: Assessment }) {
   return (
     <>
-      <Field name="Status">
-        {record.status}
-        {record.reason ? ` (${record.reason})` : ""}
-      </Field>
+      <StatusField record={record} />
       <Field name="Suggestion">{record.suggestion ?? "none"}</Field>
       <Field name="Citation ids">{formatCitations(record.citationIds)}</Field>
       <Field name="Excerpt SHA-256">
@@ -29,7 +43,7 @@ function AssessmentFields({ record }: { record: Assessment }) {
         ))}
       </Field>
       <Field name="Requested model">{record.requestedModel}</Field>
-      <Field name="Returned model">{record.returnedModel ?? "none"}</Field>
+      <Field name="Returned model">{returnedModel(record.returnedModel, record.requestedModel)}</Field>
       <Field name="Request id">{record.requestId ?? "none"}</Field>
       <Field name="Batch size">{record.batchSize}</Field>
       <Field name="Latency">{formatDuration(record.latencyMs)}</Field>
@@ -51,6 +65,7 @@ function ClaimRecord({ claim, audit }: { claim: Claim; audit: AuditRecord }) {
         <AssessmentFields record={audit} />
         {audit.repairPolicyVersion && <Field name="Repair policy">{audit.repairPolicyVersion}</Field>}
         <Field name="Drafted citations">{formatCitations(claim.draftCitations)}</Field>
+        {claim.draftQuote !== undefined && <Field name="Drafted quote">{claim.draftQuote}</Field>}
       </dl>
       {audit.original && (
         <>
@@ -63,14 +78,11 @@ function ClaimRecord({ claim, audit }: { claim: Claim; audit: AuditRecord }) {
       {audit.repairAttempts?.map((attempt) => (
         <dl key={`${attempt.citationId}-${attempt.requestId ?? ""}`} className="record-attempt">
           <Field name="Repair candidate">{formatCitations([attempt.citationId])}</Field>
-          <Field name="Status">
-            {attempt.status}
-            {attempt.reason ? ` (${attempt.reason})` : ""}
-          </Field>
+          <StatusField record={attempt} />
           <Field name="Excerpt SHA-256">
             <code className="hash">{attempt.excerptSha256}</code>
           </Field>
-          <Field name="Returned model">{attempt.returnedModel ?? "none"}</Field>
+          <Field name="Returned model">{returnedModel(attempt.returnedModel, audit.requestedModel)}</Field>
           <Field name="Request id">{attempt.requestId ?? "none"}</Field>
           <Field name="Latency">{formatDuration(attempt.latencyMs)}</Field>
           <Field name="Tokens">
@@ -93,12 +105,16 @@ export function TechnicalRecord({ response }: { response: AskResponse }) {
       <dl>
         <Field name="Answer id">{response.id}</Field>
         <Field name="Mode">{response.jev.mode}</Field>
-        <Field name="Model">{response.jev.model}</Field>
+        <Field name="Auditor">
+          {response.jev.auditor === "ollama" ? "Ollama (this machine)" : "TypeSafe Jev (hosted)"}
+        </Field>
+        <Field name="Model requested">{response.jev.model}</Field>
         <Field name="Budget per part">{response.jev.budgetMs} ms</Field>
-        <Field name="Requests to Jev">{response.usage.jevRequests}</Field>
+        <Field name="Requests to the auditor">{response.usage.jevRequests}</Field>
         <Field name="Tokens (each request once)">
           {response.usage.inputTokens} in / {response.usage.outputTokens} out
         </Field>
+        <Field name="Threshold">{response.jev.threshold} (experimental, uncalibrated)</Field>
         <Field name="Check time">{formatDuration(response.timings.auditMs)}</Field>
       </dl>
       {audited.map(({ claim, audit }) => (

@@ -1,5 +1,5 @@
 import { type DocumentInfo, documentSchema } from "@audited-rag/core";
-import { ApiError, networkError, toApiError } from "../../../lib/api-client";
+import { ApiError, networkError, reportIfSignedOut, toApiError } from "../../../lib/api-client";
 
 export interface UploadResult {
   document: DocumentInfo;
@@ -22,7 +22,7 @@ export function uploadDocument(file: File, onProgress: (fraction: number) => voi
     request.addEventListener("error", () => reject(networkError()));
     request.addEventListener("load", () => {
       if (request.status < 200 || request.status >= 300) {
-        reject(toApiError(request.status, request.responseText));
+        reject(reportIfSignedOut(toApiError(request.status, request.responseText)));
         return;
       }
       try {

@@ -7,7 +7,8 @@ interface DocumentRowProps {
   maxUploadBytes: number | undefined;
   onToggle(id: string): void;
   onOpen(document: DocumentInfo): void;
-  onDelete(document: DocumentInfo): void;
+  /** Absent when this account may not delete: the button is not shown. */
+  onDelete?: (document: DocumentInfo) => void;
 }
 
 function formatUploaded(iso: string): string {
@@ -79,9 +80,11 @@ export function DocumentRow({ document, selected, maxUploadBytes, onToggle, onOp
             Open <span className="visually-hidden">{document.filename}</span>
           </button>
         )}
-        <button type="button" className="button button--quiet button--danger" onClick={() => onDelete(document)}>
-          Delete <span className="visually-hidden">{document.filename}</span>
-        </button>
+        {onDelete && (
+          <button type="button" className="button button--quiet button--danger" onClick={() => onDelete(document)}>
+            Delete <span className="visually-hidden">{document.filename}</span>
+          </button>
+        )}
       </div>
     </li>
   );

@@ -6,12 +6,15 @@ import { type LibrarySort, orderLibrary, sortLabels } from "../library-order";
 import type { DocumentsState } from "../use-documents";
 import { usePageFileDrop } from "../use-page-file-drop";
 import { useUploads } from "../use-uploads";
+import { DeletionLog } from "./deletion-log";
 import { DocumentRow } from "./document-row";
 import { UploadList } from "./upload-list";
 import { UploadZone } from "./upload-zone";
 
 interface DocumentsPanelProps {
   documents: DocumentsState;
+  /** Whether this account may upload and delete (admins, or everyone when login is off). */
+  canManage: boolean;
   maxUploadBytes: number | undefined;
   selectedIds: ReadonlySet<string>;
   onToggleSelected(id: string): void;
@@ -21,9 +24,13 @@ interface DocumentsPanelProps {
 
 type PendingDelete = DocumentInfo[] | null;
 
-/** The library: upload (picker, drop anywhere, paste), follow ingest, find, open, select, delete. */
+/**
+ * The library: upload (picker, drop anywhere, paste), follow ingest, find, open, select, delete.
+ * Uploading and deleting are shown to admins only (and to everyone when login is off).
+ */
 export function DocumentsPanel({
   documents,
+  canManage,
   maxUploadBytes,
   selectedIds,
   onToggleSelected,
@@ -31,7 +38,7 @@ export function DocumentsPanel({
   onOpen,
 }: DocumentsPanelProps) {
   const uploads = useUploads(maxUploadBytes, documents.upsert);
-  const dragging = usePageFileDrop(uploads.start);
+  const dragging = usePageFileDrop(canManage ? uploads.start : undefined);
   const [pendingDelete, setPendingDelete] = useState<PendingDelete>(null);
   const [sort, setSort] = useState<LibrarySort>("newest");
   const [filter, setFilter] = useState("");
@@ -61,20 +68,28 @@ export function DocumentsPanel({
   return (
     <section className="panel" aria-labelledby="documents-heading">
       <h2 id="documents-heading">Documents</h2>
-      <UploadZone maxUploadBytes={maxUploadBytes} dragging={dragging} onFiles={uploads.start} />
-      {dragging && (
-        <div className="drop-overlay" aria-hidden="true">
-          <p>Drop PDFs to upload them</p>
-        </div>
+      {canManage && (
+        <>
+          <UploadZone maxUploadBytes={maxUploadBytes} dragging={dragging} onFiles={uploads.start} />
+          {dragging && (
+            <div className="drop-overlay" aria-hidden="true">
+              <p>Drop PDFs to upload them</p>
+            </div>
+          )}
+          <UploadList items={uploads.items} maxUploadBytes={maxUploadBytes} onDismiss={uploads.dismiss} />
+        </>
       )}
-      <UploadList items={uploads.items} maxUploadBytes={maxUploadBytes} onDismiss={uploads.dismiss} />
       {documents.error && (
         <p role="alert" className="error-text">
           The document list could not be loaded: {documents.error.message}
         </p>
       )}
       {documents.loaded && list.length === 0 && !documents.error && (
-        <p className="muted">No documents yet. Upload a PDF to ask questions about it.</p>
+        <p className="muted">
+          {canManage
+            ? "No documents yet. Upload a PDF to ask questions about it."
+            : "No documents yet. An admin uploads the PDFs you can ask about."}
+        </p>
       )}
       {list.length > 0 && (
         <>
@@ -107,7 +122,7 @@ export function DocumentsPanel({
                 : `Questions search only the ${readySelected} selected ${readySelected === 1 ? "document" : "documents"}.`}
             </p>
           )}
-          {selected.length > 1 && (
+          {canManage && selected.length > 1 && (
             <div className="library-bulk">
               <span>{selected.length} selected</span>
               <button
@@ -132,12 +147,13 @@ export function DocumentsPanel({
                 maxUploadBytes={maxUploadBytes}
                 onToggle={onToggleSelected}
                 onOpen={onOpen}
-                onDelete={(one) => setPendingDelete([one])}
+                onDelete={canManage ? (one) => setPendingDelete([one]) : undefined}
               />
             ))}
           </ul>
         </>
       )}
+      <DeletionLog />
       <ConfirmDialog
         open={pendingDelete !== null}
         title={

@@ -1,0 +1,25 @@
+/**
+ * Counts uploads being received or processed for a waiting client, so a flood of slow
+ * uploads cannot hold every connection, file handle and worker at once.
+ */
+export class UploadSlots {
+  #inUse = 0;
+
+  constructor(readonly capacity: number) {}
+
+  get inUse(): number {
+    return this.#inUse;
+  }
+
+  /** A release function (safe to call twice), or undefined when every slot is taken. */
+  tryAcquire(): (() => void) | undefined {
+    if (this.#inUse >= this.capacity) return undefined;
+    this.#inUse += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.#inUse -= 1;
+    };
+  }
+}

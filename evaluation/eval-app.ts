@@ -1,0 +1,87 @@
+import { existsSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { type AskResponse, askResponseSchema } from "@audited-rag/core";
+import type { FastifyInstance } from "fastify";
+import { multipartFile } from "../tests/support/multipart";
+
+/** Which drafter (and embedder) the eval builds the app with. */
+export type EvalGenerator = "extractive" | "ollama";
+
+export class UsageError extends Error {}
+
+/** Reads `--generator`, refusing Ollama without OLLAMA_HOST so a run never silently falls back. */
+export function parseGenerator(value: string | undefined): EvalGenerator {
+  if (value !== "extractive" && value !== "ollama") {
+    throw new UsageError(`--generator must be extractive or ollama, not ${value}`);
+  }
+  if (value === "ollama" && !process.env.OLLAMA_HOST) {
+    throw new UsageError("--generator ollama needs OLLAMA_HOST (e.g. OLLAMA_HOST=http://127.0.0.1:11434)");
+  }
+  return value;
+}
+
+/** The environment the app is built from: embedded defaults, or Ollama for drafting and embeddings. */
+export function appEnvironment(generator: EvalGenerator, dataDir: string): Record<string, string | undefined> {
+  // Login off, app.inject's default Host allowed and no ask rate limit: the evaluation is one in-process client.
+  const base = {
+    RAG_DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    RAG_JEV_MODE: "off",
+    RAG_AUTH: "off",
+    RAG_ALLOWED_HOSTS: "localhost:80",
+    RAG_ASK_RATE_LIMIT: "0",
+  };
+  if (generator === "extractive") return base;
+  return {
+    ...base,
+    RAG_GENERATOR: "ollama",
+    RAG_EMBEDDER: "ollama",
+    OLLAMA_HOST: process.env.OLLAMA_HOST,
+    RAG_CHAT_MODEL: process.env.RAG_CHAT_MODEL,
+    RAG_EMBED_MODEL: process.env.RAG_EMBED_MODEL,
+  };
+}
+
+/** Uploads one PDF with `?wait=true`; the page count, or the status and body when it failed. */
+export async function upload(
+  app: FastifyInstance,
+  filename: string,
+  bytes: Uint8Array,
+): Promise<{ pages: number } | string> {
+  const { payload, headers } = multipartFile(bytes, filename);
+  const response = await app.inject({ method: "POST", url: "/api/documents?wait=true", payload, headers });
+  if (response.statusCode !== 201 && response.statusCode !== 200) {
+    return `${response.statusCode} ${response.body.slice(0, 200)}`;
+  }
+  return { pages: (response.json() as { document: { pages: number } }).document.pages };
+}
+
+/** Asks over the whole library (no documentIds), as a user does; a non-200 is an error of the run. */
+export async function ask(app: FastifyInstance, id: string, question: string): Promise<AskResponse> {
+  const response = await app.inject({ method: "POST", url: "/api/ask", payload: { question } });
+  if (response.statusCode !== 200) {
+    throw new Error(`POST /api/ask for ${id} answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
+  }
+  return askResponseSchema.parse(response.json());
+}
+
+/**
+ * ../shared/corpus beside the checkout. In a git worktree (`.git` is a file naming
+ * `<main>/.git/worktrees/<name>`) that is beside the main checkout instead, so every worktree
+ * of one clone finds the same corpus.
+ */
+export function defaultCorpusDir(repoRoot: string): string {
+  const beside = path.resolve(repoRoot, "../shared/corpus");
+  if (existsSync(beside)) return beside;
+  const dotGit = path.join(repoRoot, ".git");
+  try {
+    if (!statSync(dotGit).isFile()) return beside;
+    const gitdir = /^gitdir:\s*(.+)$/m.exec(readFileSync(dotGit, "utf8"))?.[1]?.trim();
+    if (!gitdir) return beside;
+    const mainRoot = path.resolve(repoRoot, gitdir, "../../..");
+    const main = path.resolve(mainRoot, "../shared/corpus");
+    return existsSync(main) ? main : beside;
+  } catch {
+    return beside;
+  }
+}

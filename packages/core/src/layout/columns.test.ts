@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { findGutters, readingOrder } from "./columns";
+import { item } from "./hand-made-items";
+import { buildRows, rowText } from "./lines";
+import type { TextItem } from "./text-item";
+
+/** A column of `count` full lines of about `chars` characters, labelled `label1`, `label2`, … */
+function column(label: string, x: number, top: number, count: number, chars = 44): TextItem[] {
+  return Array.from({ length: count }, (_, index) => {
+    const text = `${label}${index + 1} `.padEnd(chars, "x");
+    return item(text, x, top - index * 12);
+  });
+}
+
+const text = (items: TextItem[]) => readingOrder(buildRows(items)).map((line) => rowText(line.segments));
+
+describe("reading order", () => {
+  it("reads a two-column page column by column, under a full-width title", () => {
+    const title = item("A title that spans both of the columns of this page, centred on it all", 60, 760, 12);
+    const items = [title, ...column("L", 50, 700, 6), ...column("R", 300, 700, 6)];
+    expect(findGutters(buildRows(items))).toHaveLength(1);
+    const order = text(items);
+    expect(order[0]).toMatch(/^A title/);
+    expect(order.slice(1, 7).every((line) => line.startsWith("L"))).toBe(true);
+    expect(order.slice(7).every((line) => line.startsWith("R"))).toBe(true);
+  });
+
+  it("reads three columns left to right", () => {
+    const items = [...column("A", 40, 700, 5, 30), ...column("B", 220, 700, 5, 30), ...column("C", 400, 700, 5, 30)];
+    expect(findGutters(buildRows(items))).toHaveLength(2);
+    expect(
+      text(items)
+        .map((line) => line[0])
+        .join(""),
+    ).toBe("AAAAABBBBBCCCCC");
+  });
+
+  it("keeps a spanning line between two column bands where it stands", () => {
+    const items = [
+      ...column("L", 50, 700, 5),
+      ...column("R", 300, 700, 5),
+      item("A full-width figure caption or section break that crosses the gutter", 50, 620),
+      ...column("M", 50, 600, 5),
+      ...column("N", 300, 600, 5),
+    ];
+    expect(
+      text(items)
+        .map((line) => line[0])
+        .join(""),
+    ).toBe("LLLLLRRRRRAMMMMMNNNNN");
+  });
+
+  it("does not take the gaps between table columns for a gutter", () => {
+    const items = [
+      item("Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt", 50, 760),
+      ...["Key", "AES-128", "AES-192", "AES-256", "Extra", "More"].flatMap((key, row) => [
+        item(key, 50, 740 - row * 12),
+        item(String(4 + row), 200, 740 - row * 12),
+        item(String(10 + row), 350, 740 - row * 12),
+      ]),
+    ];
+    expect(findGutters(buildRows(items))).toEqual([]);
+    expect(text(items)[2]).toBe("AES-128 5 11");
+  });
+});

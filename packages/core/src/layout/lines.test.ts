@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { item, wordItems } from "./hand-made-items";
+import { buildRows, rowText } from "./lines";
+
+describe("buildRows", () => {
+  it("joins word items of one baseline with spaces pdf.js did not emit, top row first", () => {
+    const rows = buildRows([...wordItems("second line here", 50, 688), ...wordItems("first line", 50, 700)]);
+    expect(rows.map((row) => rowText(row.segments))).toEqual(["first line", "second line here"]);
+  });
+
+  it("keeps a superscript on its line and concatenates touching items without a space", () => {
+    const rows = buildRows([item("x", 50, 700), item("2", 55, 703, 6), item(" + y", 58, 700)]);
+    expect(rows).toHaveLength(1);
+    expect(rowText(rows[0]?.segments ?? [])).toBe("x2 + y");
+  });
+
+  it("splits a row into segments at gaps wider than a word space (cells, columns)", () => {
+    const rows = buildRows([item("AES-128", 50, 700), item("4", 150, 700), item("10", 250, 700)]);
+    expect(rows[0]?.segments.map((segment) => segment.text)).toEqual(["AES-128", "4", "10"]);
+  });
+
+  it("ignores empty and whitespace-only items", () => {
+    const rows = buildRows([item(" ", 10, 700), item("", 10, 650), item("word", 50, 700)]);
+    expect(rows.map((row) => rowText(row.segments))).toEqual(["word"]);
+  });
+});

@@ -1,0 +1,158 @@
+import type { TextItem } from "./text-item";
+
+/** An item with its position in the input, so segments can say which items they are made of. */
+type IndexedItem = TextItem & { index: number };
+
+/** A run of text on one baseline without a wide gap: a cell, a column's part of a line, or a whole line. */
+export interface Segment {
+  text: string;
+  x0: number;
+  x1: number;
+  y: number;
+  size: number;
+  /** Indexes (into the items given to `buildRows`) of the items the segment is made of, left to right. */
+  items: number[];
+}
+
+/** Segments sharing one baseline, left to right; on a multi-column page a row crosses the columns. */
+export interface Row {
+  y: number;
+  size: number;
+  segments: Segment[];
+}
+
+/** A gap wider than this many font sizes separates segments (cells, columns) rather than words. */
+export const segmentGapEm = 0.9;
+/** A gap wider than this many font sizes between two items stands for a space pdf.js did not emit. */
+const spaceGapEm = 0.12;
+/** Baselines closer than this many font sizes are one row (superscripts and subscripts stay on their line). */
+const baselineToleranceEm = 0.35;
+
+/**
+ * Groups positioned items into rows by baseline and splits each row into segments at wide
+ * gaps. Pure; rows come top to bottom, segments left to right.
+ */
+export function buildRows(items: readonly TextItem[]): Row[] {
+  const visible = items
+    .map((item, index) => cleanItem({ ...item, index }))
+    .filter((item) => item.text.trim() !== "" && Number.isFinite(item.x) && Number.isFinite(item.y));
+  const byBaseline = [...visible].sort((a, b) => b.y - a.y || a.x - b.x);
+  const groups: IndexedItem[][] = [];
+  let current: IndexedItem[] = [];
+  let currentY = Number.NaN;
+  let currentSize = 0;
+  for (const item of byBaseline) {
+    const size = Math.max(item.size, 1);
+    if (current.length > 0 && Math.abs(currentY - item.y) <= baselineToleranceEm * Math.max(size, currentSize)) {
+      current.push(item);
+      // The row's baseline is that of its largest text, so a superscript does not drag it.
+      if (size > currentSize) {
+        currentSize = size;
+        currentY = item.y;
+      }
+      continue;
+    }
+    if (current.length > 0) groups.push(current);
+    current = [item];
+    currentY = item.y;
+    currentSize = size;
+  }
+  if (current.length > 0) groups.push(current);
+  return attachScripts(groups).map(toRow);
+}
+
+/** Smaller text this close (in font sizes of the larger) above or below a row is its superscript or subscript. */
+const scriptReachEm = 0.7;
+
+/**
+ * Folds rows of small text (exponents, footnote marks, indices) into the row of normal text
+ * right below or above them, where their x-range falls within that row's, so "x⁶ + x⁴" reads
+ * "x6 + x4" on one line instead of a line of stray digits.
+ */
+function attachScripts(groups: IndexedItem[][]): IndexedItem[][] {
+  const stats = groups.map((group) => ({
+    size: Math.max(...group.map((item) => item.size)),
+    y: group[0]?.y ?? 0,
+    x0: Math.min(...group.map((item) => item.x)),
+    x1: Math.max(...group.map((item) => item.x + item.width)),
+  }));
+  const target = groups.map((_, index) => index);
+  const fits = (small: number, large: number) => {
+    const a = stats[small];
+    const b = stats[large];
+    if (!a || !b || a.size > b.size * 0.85) return false;
+    if (Math.abs(a.y - b.y) > scriptReachEm * b.size) return false;
+    return a.x0 >= b.x0 - b.size && a.x1 <= b.x1 + b.size;
+  };
+  for (let index = 0; index < groups.length; index++) {
+    if (fits(index, index + 1)) target[index] = index + 1;
+    else if (fits(index, index - 1)) target[index] = target[index - 1] ?? index - 1;
+  }
+  // Follow chains (a superscript row above a row that itself moved) to their final row.
+  const resolved = target.map((_, index) => {
+    let at = index;
+    for (let hops = 0; target[at] !== at && hops < 4; hops++) at = target[at] as number;
+    return at;
+  });
+  const merged = new Map<number, IndexedItem[]>();
+  for (const [index, group] of groups.entries()) {
+    const into = resolved[index] as number;
+    merged.set(into, [...(merged.get(into) ?? []), ...group]);
+  }
+  return [...merged.entries()].sort((a, b) => a[0] - b[0]).map(([, group]) => group);
+}
+
+/** Control characters dropped and every kind of space or line break made a plain space. */
+function cleanItem(item: IndexedItem): IndexedItem {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: dropping control characters is the point
+  if (!/[\u0000-\u001f\u007f\u00a0\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/.test(item.text)) return item;
+  const text = item.text
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: dropping control characters is the point
+    .replace(/[\u0000-\u0008\u000e-\u001f\u007f]/g, "")
+    .replace(/[\s\u00a0\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/g, " ");
+  return text === item.text ? item : { ...item, text };
+}
+
+function toRow(group: IndexedItem[]): Row {
+  // Scripts folded in from a neighbouring baseline sort by x like the rest of the row.
+  const sorted = [...group].sort((a, b) => a.x - b.x);
+  let size = 1;
+  let y = sorted[0]?.y ?? 0;
+  for (const item of sorted) {
+    if (item.size > size) {
+      size = item.size;
+      y = item.y;
+    }
+  }
+  const segments: Segment[] = [];
+  let parts: string[] = [];
+  let segment: Segment | undefined;
+  const close = () => {
+    if (segment) segment.text = parts.join("").replace(/\s+/g, " ").trim();
+  };
+  for (const item of sorted) {
+    const itemSize = Math.max(item.size, 1);
+    const x1 = item.x + Math.max(item.width, 0);
+    const gap = segment ? item.x - segment.x1 : 0;
+    if (!segment || gap > segmentGapEm * Math.max(itemSize, segment.size)) {
+      close();
+      segment = { text: "", x0: item.x, x1, y, size: itemSize, items: [item.index] };
+      parts = [item.text];
+      segments.push(segment);
+      continue;
+    }
+    const previous = parts[parts.length - 1] ?? "";
+    if (gap > spaceGapEm * itemSize && !previous.endsWith(" ") && !item.text.startsWith(" ")) parts.push(" ");
+    parts.push(item.text);
+    segment.items.push(item.index);
+    segment.x1 = Math.max(segment.x1, x1);
+    segment.size = Math.max(segment.size, itemSize);
+  }
+  close();
+  return { y, size, segments: segments.filter((part) => part.text !== "") };
+}
+
+/** A row's text with its segments joined by single spaces. */
+export function rowText(segments: readonly Segment[]): string {
+  return segments.map((segment) => segment.text).join(" ");
+}

@@ -1,0 +1,51 @@
+import type { PassageStructure, StructureBlock, TableRowBlock } from "../structure/passage-structure";
+
+/**
+ * Lines that tell a model what extraction saw in a passage: the headings it sits under, each
+ * table row restated with its column headers ("AES-256: Key Length: 8; Rounds: 14") and each
+ * list item with the sentence that leads in to it. Empty when the passage is plain running
+ * text. Pure; quotes must still come from the passage text, not from these lines.
+ */
+export function describeLayout(text: string, structure: PassageStructure | undefined): string[] {
+  if (!structure) return [];
+  const lines: string[] = [];
+  if (structure.headings.length > 0) lines.push(`Section: ${structure.headings.join(" › ")}`);
+  let caption: string | undefined;
+  let leadIn: string | undefined;
+  for (const block of structure.blocks) {
+    if (block.kind === "table-row") {
+      if (block.caption && block.caption !== caption) lines.push(`Table: ${block.caption}`);
+      caption = block.caption;
+      lines.push(`Row "${spanText(text, block)}" = ${restateRow(text, block)}`);
+      continue;
+    }
+    if (block.kind === "list-item") {
+      if (block.leadIn && block.leadIn !== leadIn) lines.push(`List after: "${oneLine(block.leadIn)}"`);
+      leadIn = block.leadIn;
+      lines.push(`Item: "${spanText(text, block)}"`);
+    }
+  }
+  return lines;
+}
+
+/** "AES-256: Key Length (Nk words): 8; Number of Rounds (Nr): 14" — a cell without a header leads. */
+export function restateRow(text: string, row: TableRowBlock): string {
+  const stubs: string[] = [];
+  const pairs: string[] = [];
+  for (const [index, cell] of row.cells.entries()) {
+    const value = oneLine(text.slice(cell.start, cell.end));
+    const header = oneLine(row.headers[index] ?? "");
+    if (header) pairs.push(`${header}: ${value}`);
+    else stubs.push(value);
+  }
+  const body = pairs.join("; ");
+  return stubs.length > 0 ? `${stubs.join(" ")}${body ? `: ${body}` : ""}` : body;
+}
+
+function spanText(text: string, block: StructureBlock): string {
+  return oneLine(text.slice(block.span.start, block.span.end));
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}

@@ -1,0 +1,259 @@
+import type { TextItem } from "@audited-rag/core";
+import { buildRows, readingOrder } from "@audited-rag/core";
+import { describe, expect, it } from "vitest";
+import { item } from "../../../core/src/layout/hand-made-items";
+import type { StructureBlock } from "../structure/passage-structure";
+import { type LayoutState, layOutBlocks } from "./page-blocks";
+
+const lines = (items: TextItem[]) => readingOrder(buildRows(items));
+const quote = (text: string, block: StructureBlock | undefined) => text.slice(block?.span.start, block?.span.end);
+
+describe("layOutBlocks", () => {
+  it("separates paragraphs at wider line gaps with blank lines and keeps line breaks inside", () => {
+    const page = layOutBlocks(
+      lines([
+        item("First paragraph, line one,", 50, 700),
+        item("and line two.", 50, 688),
+        item("Second paragraph.", 50, 664),
+      ]),
+      { headings: [] },
+    );
+    expect(page.text).toBe("First paragraph, line one,\nand line two.\n\nSecond paragraph.");
+    expect(page.blocks.map((block) => block.kind)).toEqual(["paragraph", "paragraph"]);
+    expect(quote(page.text, page.blocks[1])).toBe("Second paragraph.");
+  });
+
+  it("finds headings by size and by numbering, with levels, and carries them to the next page", () => {
+    const state: LayoutState = { headings: [] };
+    const first = layOutBlocks(
+      lines([
+        item("Key Expansion", 50, 740, 14),
+        item("Body text under the big heading, long enough to set the body size.", 50, 720),
+        item("5.2.1 Round Keys", 50, 696),
+        item("More body text in the subsection, again a long enough line.", 50, 680),
+      ]),
+      state,
+    );
+    expect(first.blocks.map((block) => block.kind)).toEqual(["heading", "paragraph", "heading", "paragraph"]);
+    expect(first.blocks[0]).toMatchObject({ level: 1 });
+    expect(first.blocks[2]).toMatchObject({ level: 3 });
+    const second = layOutBlocks(lines([item("Continued text.", 50, 700)]), state);
+    expect(second.headings.map((heading) => heading.text)).toEqual(["Key Expansion", "5.2.1 Round Keys"]);
+  });
+
+  it("reads a bulleted list: each item with its marker, wrapped lines and the sentence that leads in", () => {
+    const page = layOutBlocks(
+      lines([
+        item("This paragraph comes first. The plan should include:", 50, 700),
+        item("•", 60, 680),
+        item("a named owner for each risk, with a", 72, 680),
+        item("deadline;", 72, 668),
+        item("•", 60, 656),
+        item("a yearly review.", 72, 656),
+      ]),
+      { headings: [] },
+    );
+    const items = page.blocks.filter((block) => block.kind === "list-item");
+    expect(items).toHaveLength(2);
+    expect(items.map((block) => quote(page.text, block))).toEqual([
+      "• a named owner for each risk, with a\ndeadline;",
+      "• a yearly review.",
+    ]);
+    expect(items[0]).toMatchObject({ marker: "•", leadIn: "The plan should include:" });
+    expect(items[1]).toMatchObject({ marker: "•", leadIn: "The plan should include:" });
+  });
+
+  it("reads numbered items and keeps the lead-in of a list continued from the previous page", () => {
+    const state: LayoutState = { headings: [] };
+    layOutBlocks(lines([item("Applicants must:", 50, 700), item("1. file the form;", 60, 686)]), state);
+    const next = layOutBlocks(lines([item("2. pay the fee.", 60, 700)]), state);
+    expect(next.blocks[0]).toMatchObject({ kind: "list-item", marker: "2.", leadIn: "Applicants must:" });
+  });
+
+  it("reads a table: rows on their own lines, cells as spans, column headers per cell and the caption", () => {
+    const rows = [
+      ["Key Length", "Block Size", "Rounds"],
+      ["AES-128", "4", "10"],
+      ["AES-192", "6", "12"],
+      ["AES-256", "8", "14"],
+    ];
+    const page = layOutBlocks(
+      lines([
+        item("Table 1. Key-Block-Round Combinations", 50, 740),
+        ...rows.flatMap((row, index) => [
+          item(row[0] as string, 50, 720 - index * 12),
+          item(row[1] as string, 150, 720 - index * 12),
+          item(row[2] as string, 250, 720 - index * 12),
+        ]),
+      ]),
+      { headings: [] },
+    );
+    const tableRows = page.blocks.filter((block) => block.kind === "table-row");
+    expect(tableRows).toHaveLength(3);
+    const last = tableRows[2];
+    expect(quote(page.text, last)).toBe("AES-256 8 14");
+    if (last?.kind !== "table-row") throw new Error("not a row");
+    expect(last.cells.map((cell) => page.text.slice(cell.start, cell.end))).toEqual(["AES-256", "8", "14"]);
+    expect(last.headers).toEqual(["Key Length", "Block Size", "Rounds"]);
+    expect(last.caption).toBe("Table 1. Key-Block-Round Combinations");
+    expect(page.text).toContain("Key Length Block Size Rounds\n\nAES-128 4 10\n\nAES-192 6 12");
+  });
+
+  it("gives an empty header to a column the header row leaves blank", () => {
+    const page = layOutBlocks(
+      lines([
+        item("Parameter", 50, 720),
+        item("Max", 250, 720),
+        item("Supply voltage", 50, 708),
+        item("3.0", 150, 708),
+        item("3.6", 250, 708),
+      ]),
+      { headings: [] },
+    );
+    expect(page.blocks[1]).toMatchObject({ kind: "table-row", headers: ["Parameter", "", "Max"] });
+  });
+
+  it("does not take justified prose with a wide word gap for a table", () => {
+    const page = layOutBlocks(
+      lines([
+        item("This is a long line of ordinary justified prose that", 50, 700),
+        item("continues here", 330, 700),
+        item("and goes on with another long line of prose text that", 50, 688),
+        item("keeps going", 330, 688),
+      ]),
+      { headings: [] },
+    );
+    expect(page.blocks.map((block) => block.kind)).toEqual(["paragraph"]);
+  });
+});
+
+describe("layOutBlocks on harder tables and lists", () => {
+  it("takes a header that wraps over several lines, above a stub column, as one header per column", () => {
+    const page = layOutBlocks(
+      lines([
+        item("Key Length", 200, 720),
+        item("Block Size", 300, 720),
+        item("Number of", 400, 720),
+        item("Rounds", 405, 713),
+        item("(Nk words)", 200, 706),
+        item("(Nb words)", 300, 706),
+        item("(Nr)", 410, 699),
+        ...[
+          ["AES-128", "4", "4", "10"],
+          ["AES-256", "8", "4", "14"],
+        ].flatMap((row, index) => [
+          item(row[0] as string, 100, 685 - index * 12),
+          item(row[1] as string, 220, 685 - index * 12),
+          item(row[2] as string, 320, 685 - index * 12),
+          item(row[3] as string, 415, 685 - index * 12),
+        ]),
+        item("Figure 4. Key-Block-Round Combinations.", 150, 650),
+      ]),
+      { headings: [] },
+    );
+    const rows = page.blocks.filter((block) => block.kind === "table-row");
+    expect(rows.map((row) => quote(page.text, row))).toEqual(["AES-128 4 4 10", "AES-256 8 4 14"]);
+    expect(rows[1]).toMatchObject({
+      headers: ["", "Key Length (Nk words)", "Block Size (Nb words)", "Number of Rounds (Nr)"],
+      caption: "Figure 4. Key-Block-Round Combinations.",
+    });
+  });
+
+  it("keeps superscripts on their line instead of making a row of exponents", () => {
+    const page = layOutBlocks(
+      lines([
+        item("m(x) = x", 100, 700),
+        item("8", 140, 704, 6),
+        item("+ x", 146, 700),
+        item("4", 161, 704, 6),
+        item("+ 1", 166, 700),
+      ]),
+      { headings: [] },
+    );
+    expect(page.text).toBe("m(x) = x8 + x4 + 1");
+  });
+
+  it("recognises bullets a Symbol font gives as private-use characters", () => {
+    const page = layOutBlocks(
+      lines([item("Do this:", 50, 700), item("\uf0b7", 60, 688), item("first thing.", 72, 688)]),
+      {
+        headings: [],
+      },
+    );
+    expect(page.blocks[1]).toMatchObject({ kind: "list-item", marker: "\uf0b7", leadIn: "Do this:" });
+  });
+
+  it("does not take a numbered heading followed by text for a list item", () => {
+    const page = layOutBlocks(
+      lines([
+        item("4. Mathematical Preliminaries", 50, 700, 12),
+        item("All bytes in the algorithm are finite field elements, as the body text explains.", 50, 684),
+      ]),
+      { headings: [], bodySize: 10 },
+    );
+    expect(page.blocks.map((block) => block.kind)).toEqual(["heading", "paragraph"]);
+  });
+});
+
+describe("layOutBlocks on nested and continued lists", () => {
+  it("leads a nested list in with the last sentence of the item before it, and returns to the outer lead-in after it", () => {
+    const page = layOutBlocks(
+      lines([
+        item("Media contacts should:", 50, 700),
+        item("• hold mock interviews. Questions to ask include:", 60, 686),
+        item("– Who attacked you?", 80, 672),
+        item("– When did it happen?", 80, 658),
+        item("• brief the team first.", 60, 644),
+      ]),
+      { headings: [] },
+    );
+    const items = page.blocks.filter((block) => block.kind === "list-item");
+    expect(items.map((block) => (block.kind === "list-item" ? block.leadIn : ""))).toEqual([
+      "Media contacts should:",
+      "Questions to ask include:",
+      "Questions to ask include:",
+      "Media contacts should:",
+    ]);
+  });
+
+  it("keeps a list open across a page whose bottom is a footnote", () => {
+    const state: LayoutState = { headings: [], bodySize: 10 };
+    layOutBlocks(
+      lines([
+        item("Recommended actions:", 50, 700),
+        item("• train the staff;", 60, 686),
+        item("7 A footnote in small type.", 50, 60, 8),
+      ]),
+      state,
+    );
+    const next = layOutBlocks(lines([item("• brief the contacts.", 60, 700)]), state);
+    expect(next.blocks[0]).toMatchObject({ kind: "list-item", leadIn: "Recommended actions:" });
+  });
+
+  it("continues a list item into the next column when it had not ended", () => {
+    const left = Array.from({ length: 6 }, (_, index) =>
+      item(`Left column prose line number ${index} goes here.`, 50, 700 - index * 12),
+    );
+    const right = Array.from({ length: 5 }, (_, index) =>
+      item(`Right column prose line ${index} that fills it.`, 300, 688 - index * 12),
+    );
+    const page = layOutBlocks(
+      lines([...left, item("• Mail: Docket Operations, M–", 60, 628), item("30, West Building.", 300, 700), ...right]),
+      { headings: [] },
+    );
+    const mail = page.blocks.find((block) => block.kind === "list-item");
+    expect(quote(page.text, mail)).toBe("• Mail: Docket Operations, M–\n30, West Building.");
+  });
+});
+
+describe("layOutBlocks and footnotes", () => {
+  it("does not take a numbered footnote in small type for a heading", () => {
+    const state: LayoutState = { headings: [], bodySize: 10 };
+    const page = layOutBlocks(
+      lines([item("Body text of the page, long enough.", 50, 700), item("15 All of the checklists", 50, 80, 7)]),
+      state,
+    );
+    expect(page.blocks.map((block) => block.kind)).toEqual(["paragraph", "paragraph"]);
+    expect(state.headings).toEqual([]);
+  });
+});

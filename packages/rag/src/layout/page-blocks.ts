@@ -1,0 +1,327 @@
+import type { Line } from "@audited-rag/core";
+import { rowText, type Segment } from "@audited-rag/core";
+import type { StructureBlock } from "../structure/passage-structure";
+import { isBareMarker, listMarker, markerKind } from "./list-markers";
+import { detectTable } from "./tables";
+
+/** A heading in force, with its depth (1 = outermost). */
+export interface OpenHeading {
+  text: string;
+  level: number;
+}
+
+/** What carries over from one page to the next: headings in force and a list still open. */
+export interface LayoutState {
+  headings: OpenHeading[];
+  /** The document's body font size; a page full of footnotes would otherwise take theirs for it. */
+  bodySize?: number;
+  /** The lists open at this point, outermost first (a nested list after its parent). */
+  lists?: { leadIn?: string; kind: string }[];
+}
+
+/** The laid-out text of one page: `text` in reading order and blocks indexing into it. */
+export interface PageBlocks {
+  text: string;
+  /** Headings in force where the page starts, outermost first. */
+  headings: OpenHeading[];
+  blocks: StructureBlock[];
+}
+
+type Draft =
+  | { kind: "heading"; text: string; level: number }
+  | { kind: "paragraph"; lines: string[] }
+  | { kind: "list-item"; lines: string[]; marker: string; leadIn?: string }
+  | { kind: "table-row"; cells: string[]; headers: string[]; caption?: string };
+
+// Tables are captioned "Table 2 …", and in some documents "Figure 4 …" or "Exhibit 3 …".
+/** Headings wrap over at most this many lines. */
+const maxHeadingLines = 3;
+const captionPattern = /^(table|tab\.|figure|fig\.|exhibit)\s*[\dIVXA-Z]+[\s.:–—-]/i;
+// "3.2.1 Key Expansion", "A. Scope", "Appendix B"; a long number ("3195. It is …") is a wrapped figure, not a section.
+const numberedHeading =
+  /^(\d{1,2}(\.\d{1,2})*\.?|[A-Z]\.|([Aa]ppendix|[Aa]nnex|[Cc]hapter|[Ss]ection|[Pp]art|APPENDIX|ANNEX|CHAPTER|SECTION|PART)\s+[\dA-Z]+[.:]?)\s+\p{Lu}/u;
+
+/**
+ * Turns a page's lines (reading order, running lines removed) into headings, paragraphs, list
+ * items and table rows, and the page text: blocks separated by blank lines, a block's lines by
+ * newlines, a table row's cells by spaces. Pure; `state` is the previous page's and is updated.
+ */
+export function layOutBlocks(lines: readonly Line[], state: LayoutState): PageBlocks {
+  const startHeadings = state.headings.map((heading) => ({ ...heading }));
+  const prepared = lines.map(mergeBareMarker);
+  const bodySize = state.bodySize ?? dominantSize(prepared);
+  const pitch = linePitch(prepared, bodySize);
+  // Each line's text and heading test once: table and list scans look at the same lines again.
+  const texts = prepared.map((line) => rowText(line.segments));
+  // A numbered line in body type right after a full line that ends mid-sentence continues that
+  // sentence ("… Model 737–8 and 737–\n9 (737 MAX) airplanes"); after a short line it can be a heading.
+  const rightEdge = new Map<number, number>();
+  for (const line of prepared) {
+    const x1 = line.segments[line.segments.length - 1]?.x1 ?? 0;
+    rightEdge.set(line.column, Math.max(rightEdge.get(line.column) ?? 0, x1));
+  }
+  const headingLines = new Set(
+    prepared.filter((line, at) => {
+      if (!isHeading(line, texts[at] as string, bodySize)) return false;
+      const before = prepared[at - 1];
+      if (line.size >= bodySize * 1.15 || !before) return true;
+      const beforeEnd = before.segments[before.segments.length - 1]?.x1 ?? 0;
+      const full = beforeEnd >= (rightEdge.get(before.column) ?? 0) - bodySize * 2;
+      return !(full && /[\p{Ll},\-–]$/u.test(texts[at - 1] ?? ""));
+    }),
+  );
+  const drafts: Draft[] = [];
+  let index = 0;
+  while (index < prepared.length) {
+    const line = prepared[index] as Line;
+    const text = texts[index] as string;
+    const previous = prepared[index - 1];
+    const headingFirst = headingLines.has(line) && !startsList(prepared[index + 1], text);
+    const table =
+      listMarker(text) || headingFirst
+        ? undefined
+        : detectTable(prepared, index, pitch * 2.6, (candidate) => headingLines.has(candidate));
+    if (table) {
+      const last = drafts[drafts.length - 1];
+      let caption: string | undefined;
+      if (last?.kind === "paragraph" && captionPattern.test(last.lines.join(" "))) caption = last.lines.join(" ");
+      const after = prepared[table.to];
+      if (!caption && after && captionPattern.test(rowText(after.segments))) caption = rowText(after.segments);
+      const header = prepared.slice(index, index + table.headerCount).map((headerLine) => rowText(headerLine.segments));
+      drafts.push({ kind: "paragraph", lines: header });
+      const rows = new Map(table.rows.map((row) => [row.line, row]));
+      for (let at = index + table.headerCount; at < table.to; at++) {
+        const rowLine = prepared[at] as Line;
+        const row = rows.get(at);
+        if (!row) {
+          drafts.push({ kind: "paragraph", lines: [rowText(rowLine.segments)] });
+          continue;
+        }
+        drafts.push({
+          kind: "table-row",
+          cells: rowLine.segments.map((segment) => segment.text),
+          headers: row.cells.map((cell) => table.headers[cell.column] ?? ""),
+          ...(caption && { caption }),
+        });
+      }
+      state.lists = undefined;
+      index = table.to;
+      continue;
+    }
+    const marker = headingFirst ? undefined : listMarker(text);
+    if (marker) {
+      const kind = markerKind(marker.marker);
+      const last = drafts[drafts.length - 1];
+      const open = last === undefined || last.kind === "list-item" ? (state.lists ?? []) : [];
+      const same = open.findIndex((list) => list.kind === kind);
+      let leadIn: string | undefined;
+      if (same >= 0) {
+        // Another item of an open list (perhaps after a nested one): it keeps that list's lead-in.
+        leadIn = open[same]?.leadIn;
+        state.lists = open.slice(0, same + 1);
+      } else {
+        // A new list, or one nested in the item before it: led in by the sentence before it.
+        if (last?.kind === "paragraph" || last?.kind === "list-item") {
+          const before = last.lines.join(" ");
+          leadIn = lastSentence(last.kind === "list-item" ? before.slice(last.marker.length).trim() : before);
+        } else if (last?.kind === "heading") {
+          leadIn = last.text.replace(/\s+/g, " ");
+        }
+        state.lists = [...open, { kind, ...(leadIn && { leadIn }) }];
+      }
+      const item: string[] = [text];
+      let textX = line.segments[0] ? line.segments[0].x0 : 0;
+      let next = index + 1;
+      while (next < prepared.length) {
+        const candidate = prepared[next] as Line;
+        const above = prepared[next - 1] as Line;
+        const candidateText = texts[next] as string;
+        if (listMarker(candidateText)) break;
+        // An item that runs on into the next column continues there, unless it had ended.
+        const changedColumn = candidate.column !== above.column;
+        if (changedColumn && /[.!?:;]["')\]]?$/.test(item[item.length - 1] ?? "")) break;
+        if (!changedColumn && (above.y - candidate.y > pitch * 1.45 || candidate.y >= above.y)) break;
+        const x0 = candidate.segments[0]?.x0 ?? 0;
+        const ended = /[.!?:;]["')\]]?$/.test(item[item.length - 1] ?? "");
+        // After a finished sentence, a line starting at or left of the marker opens the next block.
+        if (!changedColumn && x0 < textX + bodySize * 0.25 && ended) break;
+        if (headingLines.has(candidate)) break;
+        item.push(candidateText);
+        // In the next column the item's lines start at that column's edge.
+        if (changedColumn) textX = x0;
+        next++;
+      }
+      drafts.push({ kind: "list-item", lines: item, marker: marker.marker, ...(leadIn && { leadIn }) });
+      index = next;
+      continue;
+    }
+    if (headingLines.has(line)) {
+      const heading = [text];
+      let next = index + 1;
+      while (next < prepared.length && heading.length <= maxHeadingLines) {
+        const candidate = prepared[next] as Line;
+        const above = prepared[next - 1] as Line;
+        if (Math.abs(candidate.size - line.size) > 0.5 || line.size < bodySize * 1.15) break;
+        if (above.y - candidate.y > pitch * 1.6 * (line.size / bodySize) || candidate.y >= above.y) break;
+        heading.push(texts[next] as string);
+        next++;
+      }
+      if (heading.length > maxHeadingLines) {
+        // A long run of larger text is a paragraph set large (an abstract, a lead), not a heading.
+        drafts.push({ kind: "paragraph", lines: heading });
+        index += heading.length;
+        continue;
+      }
+      const joined = heading.join(" ");
+      const level = headingLevel(joined, line.size, bodySize);
+      drafts.push({ kind: "heading", text: heading.join("\n"), level });
+      while ((state.headings[state.headings.length - 1]?.level ?? 0) >= level) state.headings.pop();
+      state.headings.push({ text: joined, level });
+      state.lists = undefined;
+      index += heading.length;
+      continue;
+    }
+    const last = drafts[drafts.length - 1];
+    const continues =
+      last?.kind === "paragraph" &&
+      previous !== undefined &&
+      Math.abs(previous.size - line.size) <= bodySize * 0.15 &&
+      (previous.column === line.column
+        ? previous.y - line.y <= pitch * 1.45 && line.y < previous.y
+        : !/[.!?:]["')\]]?$/.test(last.lines[last.lines.length - 1] ?? ""));
+    if (continues && last?.kind === "paragraph") last.lines.push(text);
+    else drafts.push({ kind: "paragraph", lines: [text] });
+    // A footnote between two pages' parts of a list does not close it.
+    if (!continues && line.size >= bodySize * 0.9) state.lists = undefined;
+    index++;
+  }
+  return assemble(drafts, startHeadings);
+}
+
+function assemble(drafts: readonly Draft[], headings: OpenHeading[]): PageBlocks {
+  let text = "";
+  const blocks: StructureBlock[] = [];
+  for (const draft of drafts) {
+    if (text) text += "\n\n";
+    const start = text.length;
+    switch (draft.kind) {
+      case "heading":
+        text += draft.text;
+        blocks.push({ kind: "heading", span: { start, end: text.length }, level: draft.level });
+        break;
+      case "paragraph":
+        text += draft.lines.join("\n");
+        blocks.push({ kind: "paragraph", span: { start, end: text.length } });
+        break;
+      case "list-item":
+        text += draft.lines.join("\n");
+        blocks.push({
+          kind: "list-item",
+          span: { start, end: text.length },
+          marker: draft.marker,
+          ...(draft.leadIn && { leadIn: draft.leadIn }),
+        });
+        break;
+      case "table-row": {
+        const cells = [];
+        for (const [position, cell] of draft.cells.entries()) {
+          if (position > 0) text += " ";
+          cells.push({ start: text.length, end: text.length + cell.length });
+          text += cell;
+        }
+        blocks.push({
+          kind: "table-row",
+          span: { start, end: text.length },
+          cells,
+          headers: draft.headers,
+          ...(draft.caption && { caption: draft.caption }),
+        });
+      }
+    }
+  }
+  return { text, headings, blocks };
+}
+
+/** A first segment that is only a bullet or number is joined to the text after it. */
+function mergeBareMarker(line: Line): Line {
+  const [first, second, ...rest] = line.segments;
+  if (!first || !second || !isBareMarker(first.text)) return line;
+  const merged: Segment = {
+    ...second,
+    text: `${first.text} ${second.text}`,
+    x0: first.x0,
+    items: [...first.items, ...second.items],
+  };
+  return { ...line, segments: [merged, ...rest] };
+}
+
+/** Whether the line after a numbered line continues the same list ("4. …" then "5. …"). */
+function startsList(next: Line | undefined, text: string): boolean {
+  const marker = listMarker(text);
+  if (!marker || !next) return false;
+  const following = listMarker(rowText(next.segments));
+  return following !== undefined && markerKind(following.marker) === markerKind(marker.marker);
+}
+
+function isHeading(line: Line, text: string, bodySize: number): boolean {
+  if (text.length > 120) return false;
+  // A section number may stand apart from its title ("4.1    Addition"); other gaps mean cells.
+  if (
+    line.segments.length > 2 ||
+    (line.segments.length === 2 && !/^[\dA-Z]+(\.\d+)*\.?$/.test(line.segments[0]?.text ?? ""))
+  ) {
+    return false;
+  }
+  if (!/\p{L}/u.test(text)) return false;
+  if (line.size >= bodySize * 1.15) return true;
+  // Footnotes ("15 All of the checklists …") are numbered too, but set smaller than the body.
+  if (line.size < bodySize * 0.95) return false;
+  return numberedHeading.test(text) && text.length <= 80 && !/[.,;:\-–—]$/.test(text);
+}
+
+function headingLevel(text: string, size: number, bodySize: number): number {
+  const numbered = /^(\d+(?:\.\d+)*)\.?\s/.exec(text);
+  if (numbered?.[1]) return numbered[1].split(".").length;
+  if (/^(appendix|annex|chapter|part)\b/i.test(text)) return 1;
+  if (/^[A-Z]\.\s/.test(text)) return 1;
+  return size >= bodySize * 1.4 ? 1 : 2;
+}
+
+/** The size most characters are set in, to half a point. */
+export function dominantSize(lines: readonly Line[]): number {
+  const weights = new Map<number, number>();
+  for (const line of lines) {
+    for (const segment of line.segments) {
+      const size = Math.round(segment.size * 2) / 2;
+      weights.set(size, (weights.get(size) ?? 0) + segment.text.length);
+    }
+  }
+  let best = 10;
+  let bestWeight = -1;
+  for (const [size, weight] of weights) {
+    if (weight > bestWeight) {
+      best = size;
+      bestWeight = weight;
+    }
+  }
+  return best;
+}
+
+/** The usual distance between consecutive baselines of body text. */
+function linePitch(lines: readonly Line[], bodySize: number): number {
+  const steps: number[] = [];
+  for (let index = 1; index < lines.length; index++) {
+    const above = lines[index - 1] as Line;
+    const line = lines[index] as Line;
+    const step = above.y - line.y;
+    if (line.column === above.column && step > 0 && step < bodySize * 3) steps.push(step);
+  }
+  steps.sort((a, b) => a - b);
+  return steps[Math.floor((steps.length - 1) / 2)] ?? bodySize * 1.2;
+}
+
+/** The last sentence of a block, which introduces the list after it. */
+function lastSentence(text: string): string {
+  const pieces = text.split(/(?<=[.!?]["')\]]?)\s+(?=\p{Lu})/u);
+  return (pieces[pieces.length - 1] ?? text).trim();
+}
