@@ -159,7 +159,11 @@ export function Workspace({ user, onSignedOut }: WorkspaceProps) {
             user={user}
             accountsOpen={accountsOpen}
             onToggleAccounts={() => setAccountsOpen((open) => !open)}
-            onSignedOut={onSignedOut}
+            onSignedOut={() => {
+              // The next person to sign in starts at the workspace, not at this person's answer.
+              navigate({ name: "home" }, { replace: true });
+              onSignedOut();
+            }}
           />
         )}
         {config && (
