@@ -1,5 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect, type TestInfo, test } from "@playwright/test";
 import { askThroughForm, firstClaim } from "./support/ask";
+import { expectNoSeriousAxeViolations } from "./support/axe";
 import { acceptProblems, openPage, screenshot, type WatchedPage } from "./support/browser";
 import { type E2eServer, startE2eServer } from "./support/e2e-server";
 import { makePolicyPdf } from "./support/policy-pdf";
@@ -7,6 +8,15 @@ import { setUpFirstAdmin, signIn, signOut } from "./support/sign-in";
 
 const admin = { name: "ada", password: "ada-password-long" };
 const member = { name: "max", password: "max-password-long" };
+
+/** Axe on the page as it is, in the dark theme (the light one is checked by look-and-access), then back to light. */
+async function expectAccessibleInDark(watched: WatchedPage, where: string, name: string, testInfo: TestInfo) {
+  await watched.page.emulateMedia({ colorScheme: "dark" });
+  await expectNoSeriousAxeViolations(watched.page, `${where} (dark)`);
+  await screenshot(watched.page, `${name}-dark`, testInfo);
+  await watched.page.emulateMedia({ colorScheme: "light" });
+  await expectNoSeriousAxeViolations(watched.page, `${where} (light)`);
+}
 
 // Login on, as by default: the first admin is created on the setup page, then everyone signs in.
 test.describe("sign-in, roles and tokens in the browser (login on)", () => {
@@ -42,7 +52,7 @@ test.describe("sign-in, roles and tokens in the browser (login on)", () => {
       .setInputFiles({ name: "policy.pdf", mimeType: "application/pdf", buffer: Buffer.from(pdf) });
     const row = page.getByRole("listitem").filter({ hasText: "policy.pdf" });
     await row.getByText("Ready", { exact: true }).waitFor();
-    await row.getByText("uploaded by ada").waitFor();
+    await row.getByText(/Uploaded .+ by ada/).waitFor();
 
     await page.getByRole("button", { name: "Users and tokens" }).click();
     await page.getByLabel("New user name").fill(member.name);
@@ -56,6 +66,7 @@ test.describe("sign-in, roles and tokens in the browser (login on)", () => {
     expect(secret).toMatch(/^rag_[\w-]{43}$/);
     await page.getByRole("button", { name: "Revoke nightly script" }).waitFor();
     await screenshot(page, "accounts-panel", testInfo);
+    await expectAccessibleInDark(watched, "the accounts panel with a new token", "accounts-panel", testInfo);
 
     const listed = await fetch(`${server.url}/api/documents`, { headers: { authorization: `Bearer ${secret}` } });
     expect(listed.status).toBe(200);
@@ -72,6 +83,7 @@ test.describe("sign-in, roles and tokens in the browser (login on)", () => {
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.getByRole("alert").filter({ hasText: "The user name or password is not right." }).waitFor();
     expect(acceptProblems(watched, /status of 401/)).toBeLessThanOrEqual(2);
+    await expectAccessibleInDark(watched, "the sign-in page with its error", "sign-in-error", testInfo);
     await page.getByLabel("Password").fill("");
     await signIn(page, member);
 
@@ -100,11 +112,14 @@ test.describe("sign-in, roles and tokens in the browser (login on)", () => {
     await page.getByRole("button", { name: "Delete policy.pdf" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete", exact: true }).click();
     await page.getByText("No documents yet.").waitFor();
-    // Signing out cleared the member's answer link, so the admin starts without it.
+    // Signing out left the member's answer address, so the admin starts at the workspace without it.
+    expect(new URL(page.url()).pathname).toBe("/");
     await expect(page.getByRole("heading", { name: "Answer", exact: true }).count()).resolves.toBe(0);
     await page.getByText("Deletion log").click();
     const entry = page.getByRole("list", { name: "Deleted documents" }).getByRole("listitem");
     await entry.filter({ hasText: "policy.pdf" }).filter({ hasText: "by ada" }).waitFor();
     await screenshot(page, "deletion-log", testInfo);
+    await expectAccessibleInDark(watched, "the deletion log", "deletion-log", testInfo);
+    expect(watched.problems).toEqual([]);
   });
 });

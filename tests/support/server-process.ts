@@ -57,7 +57,7 @@ function collect(child: ChildProcess) {
 
 /**
  * Starts the real server on a free loopback port and resolves once it listens. The URL is read
- * from Fastify's "Server listening at" log line, so LOG_LEVEL must be info or lower (the default).
+ * from the server's "listening on <address>" start-up line, so LOG_LEVEL must be info or lower (the default).
  */
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const child = spawnServer(options.env);
@@ -72,7 +72,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       reject(new Error(`the server did not start within ${options.startTimeoutMs ?? 20_000} ms:\n${output().stderr}`));
     }, options.startTimeoutMs ?? 20_000);
     const onData = () => {
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output().stdout);
+      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output().stdout);
       if (!match?.[1]) return;
       clearTimeout(timer);
       child.stdout?.off("data", onData);

@@ -11,6 +11,7 @@ import { servicesPlugin } from "./plugins/services";
 import { webPlugin } from "./plugins/web";
 import { answerRoutes } from "./routes/answers";
 import { askRoutes } from "./routes/ask";
+import { askStreamRoutes } from "./routes/ask-stream";
 import { authRoutes } from "./routes/auth";
 import { configRoutes } from "./routes/config";
 import { documentRoutes } from "./routes/documents";
@@ -114,6 +115,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(configRoutes, { prefix: "/api", config });
   await app.register(documentRoutes, { prefix: "/api", config });
   await app.register(askRoutes, { prefix: "/api", config });
+  await app.register(askStreamRoutes, { prefix: "/api", config });
   await app.register(answerRoutes, { prefix: "/api" });
   await app.register(webPlugin, { root: options.webRoot });
   return app;

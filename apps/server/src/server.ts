@@ -1,6 +1,7 @@
 import { buildApp } from "./app";
 import { startupVerdict } from "./auth/startup-check";
 import { ConfigError, parseConfig } from "./config";
+import { startupLine } from "./startup-line";
 
 /** Failures of the data folder itself, reported as such rather than as a crash. */
 const fileSystemCodes = new Set([
@@ -58,7 +59,12 @@ async function main(): Promise<void> {
   };
   process.once("SIGINT", () => void close("SIGINT"));
   process.once("SIGTERM", () => void close("SIGTERM"));
-  await app.listen({ host: config.host, port: config.port });
+  // Fastify logs this text once listening; it replaces its "Server listening at" line with where and which settings.
+  await app.listen({
+    host: config.host,
+    port: config.port,
+    listenTextResolver: (address) => startupLine(config, address),
+  });
   const address = app.server.address();
   if (!config.auth.enabled)
     app.log.warn("login is off (RAG_AUTH=off): anyone who can reach this address has full access");

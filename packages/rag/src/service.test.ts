@@ -10,6 +10,7 @@ import {
   NotFoundError,
 } from "@audited-rag/core";
 import { describe, expect, it } from "vitest";
+import type { AskObserver } from "./ask-observer";
 import type { Drafter, DraftPart, DraftPartInput } from "./drafting/drafter";
 import { ExtractiveDrafter } from "./drafting/extractive-drafter";
 import type { Embedder } from "./embedding/embedder";
@@ -57,8 +58,10 @@ class FakeChunks implements ChunkSource {
 
 class FakeArchive implements AnswerArchive {
   readonly saved: AskResponse[] = [];
-  saveAnswer(response: AskResponse): void {
+  readonly owners: Array<string | undefined> = [];
+  saveAnswer(response: AskResponse, owner?: string): void {
     this.saved.push(response);
+    this.owners.push(owner);
   }
 }
 
@@ -549,6 +552,66 @@ describe("RAGService.ask", () => {
     expect(first?.claims[0]?.parts).toHaveProperty("coverage");
     const second = response.trace?.scores?.find((score) => score.part === 1);
     expect(second?.claims ?? []).toEqual([]);
+  });
+
+  it("reports stages, drafted parts and each part's verdicts as they happen, and ends with the same answer", async () => {
+    const events: string[] = [];
+    const observer: AskObserver = {
+      stage: (event) =>
+        events.push(`stage ${event.stage}${event.part !== undefined ? ` ${event.part}/${event.parts}` : ""}`),
+      partDrafted: (part) =>
+        events.push(
+          `part ${part.index} ${part.status} ${part.claims.map((c) => c.sources.map((s) => `${s.filename}:${s.page}`).join("+")).join(",")}`,
+        ),
+      drafted: (parts, ledger) =>
+        events.push(`drafted ${parts.map((p) => p.claims.map((c) => c.audit).join()).join("|")} ${ledger.length}`),
+      verdicts: (part, claims) =>
+        events.push(`verdicts ${part} ${claims.map((c) => `${c.claimId}:${c.audit.suggestion}`).join(",")}`),
+    };
+    const auditor = new ScriptedAuditor();
+    const drafter = new ScriptedDrafter({ 0: quoting(2), 1: quoting(1, 2) });
+    const { service } = makeService({ auditor, drafter });
+    const streamed = await service.ask({ question: twoParts, jevMode: "observe" }, undefined, observer);
+
+    expect(events.slice(0, 6)).toEqual([
+      "stage searching",
+      "stage drafting 0/2",
+      "part 0 answered fips-197.pdf:2",
+      "stage drafting 1/2",
+      "part 1 answered fips-197.pdf:3+fips-197.pdf:4",
+      "drafted | 4",
+    ]);
+    expect(events[6]).toBe("stage checking");
+    expect(events.slice(7).sort()).toEqual(["verdicts 0 p0c1:keep", "verdicts 1 p1c1:keep"]);
+    // One drafter call and one auditor call per part, with the same result as the plain ask.
+    expect(drafter.inputs.map((call) => call.map((part) => part.index))).toEqual([[0], [1]]);
+    expect(auditor.calls.map((call) => call.parts.map((part) => part.index))).toEqual([[0], [1]]);
+    const plain = await makeService({ auditor: new ScriptedAuditor() }).service.ask({
+      question: twoParts,
+      jevMode: "observe",
+    });
+    expect(comparable(streamed)).toEqual(comparable(plain));
+    expect(streamed.usage).toEqual(plain.usage);
+  });
+
+  it("stores nothing when the ask is cancelled, even if the auditor returns normally", async () => {
+    const controller = new AbortController();
+    const auditor = new ScriptedAuditor();
+    const audit = auditor.audit.bind(auditor);
+    auditor.audit = async (input) => {
+      controller.abort();
+      return audit(input);
+    };
+    const { service, options } = makeService({ auditor });
+    await expect(service.ask({ question: twoParts, jevMode: "observe" }, controller.signal)).rejects.toThrow();
+    expect((options.answers as FakeArchive).saved).toEqual([]);
+  });
+
+  it("passes the asker to the archive", async () => {
+    const { service, options } = makeService();
+    const archive = options.answers as FakeArchive;
+    await service.ask({ question: twoParts, jevMode: "off", ownerId: "user-1" });
+    expect(archive.owners).toEqual(["user-1"]);
   });
 
   it("still returns the answer, with a warning, when it cannot be stored", async () => {

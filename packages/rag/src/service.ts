@@ -7,6 +7,7 @@ import {
   type DocumentInfo,
   type DroppedClaim,
   type JevMode,
+  type LedgerEntry,
   NoDocumentsError,
   NotFoundError,
 } from "@audited-rag/core";
@@ -16,6 +17,7 @@ import { repairCandidates } from "./answer/repair-quote";
 import { screenPassage } from "./answer/screen-passage";
 import { splitQuestion } from "./answer/split-question";
 import { validateDraft } from "./answer/validate-draft";
+import { type AskObserver, previewDraftedPart } from "./ask-observer";
 import type { DraftClaim, Drafter, DraftPart, DraftPartInput } from "./drafting/drafter";
 import type { Embedder } from "./embedding/embedder";
 import type { SearchHit, VectorIndex } from "./retrieval/vector-index";
@@ -33,7 +35,8 @@ export interface ChunkSource {
 
 /** Where answers are kept for `GET /api/answers/:id`. */
 export interface AnswerArchive {
-  saveAnswer(response: AskResponse): void;
+  /** `owner` is the id of the person who asked, when accounts are on. */
+  saveAnswer(response: AskResponse, owner?: string): void;
 }
 
 /** The auditor settings echoed in every response. */
@@ -68,7 +71,7 @@ export interface RAGServiceOptions {
 }
 
 /** An ask whose `jevMode` the server has already resolved against the configured mode. */
-export type ServiceAskRequest = AskRequest & { jevMode: JevMode };
+export type ServiceAskRequest = AskRequest & { jevMode: JevMode; ownerId?: string };
 
 interface DocumentScope {
   /** Passed to the index; undefined searches every document. */
@@ -92,13 +95,19 @@ const elapsed = (since: number) => performance.now() - since;
 export class RAGService {
   constructor(private readonly options: RAGServiceOptions) {}
 
-  async ask(request: ServiceAskRequest, signal?: AbortSignal): Promise<AskResponse> {
+  /**
+   * With an `observer` (the streaming route) the stages, each drafted part and each part's
+   * verdicts are reported as they happen; parts are then drafted one after another and
+   * audited one request set per part, which the drafter and auditor contracts allow.
+   */
+  async ask(request: ServiceAskRequest, signal?: AbortSignal, observer?: AskObserver): Promise<AskResponse> {
     const started = performance.now();
     const createdAt = new Date().toISOString();
     const scope = this.documentScope(request.documentIds);
     const split = splitQuestion(request.question);
     const questions = split.parts.length > 0 ? split.parts : [request.question.trim()];
 
+    observer?.stage({ stage: "searching" });
     const retrievalStarted = performance.now();
     const retrieved = await this.retrieve(questions, scope, signal);
     const retrievalMs = elapsed(retrievalStarted);
@@ -120,7 +129,7 @@ export class RAGService {
       return { index, question, passages };
     });
     const draftStarted = performance.now();
-    const drafts = await this.draft(inputs, signal);
+    const drafts = await this.draft(inputs, signal, observer && { observer, retrieved });
     const draftMs = elapsed(draftStarted);
 
     const dropped: DroppedClaim[] = [];
@@ -142,10 +151,32 @@ export class RAGService {
       })),
     );
 
+    const screened = (entry: LedgerEntry): LedgerEntry => {
+      const found = flags.get(entry.chunkId) ?? [];
+      return found.length > 0
+        ? { ...entry, flags: found, ...(isExcluded(entry.chunkId) ? { excluded: true } : {}) }
+        : entry;
+    };
+
     const mode: JevMode = this.options.auditor ? request.jevMode : "off";
+    if (observer) {
+      const unchecked = ledger.parts.map((part): AnswerPart => {
+        const error = checked[part.index]?.error;
+        const claims = applyAudit(part, "off", new Map());
+        const status = error === undefined && claims.length > 0 ? "answered" : "abstained";
+        return {
+          index: part.index,
+          question: questions[part.index] as string,
+          status,
+          claims,
+          ...(error && { error }),
+        };
+      });
+      observer.drafted(unchecked, ledger.entries.map(screened));
+    }
     const auditStarted = performance.now();
     const excludedIds = new Set(ledger.entries.filter((entry) => isExcluded(entry.chunkId)).map((entry) => entry.id));
-    const audit = await this.audit(mode, ledger.parts, excludedIds, signal);
+    const audit = await this.audit(mode, ledger.parts, excludedIds, signal, observer);
     const auditMs = elapsed(auditStarted);
 
     const parts = ledger.parts.map((part): AnswerPart => {
@@ -175,12 +206,7 @@ export class RAGService {
       parts,
       notAnswered: split.notAnswered,
       dropped,
-      ledger: ledger.entries.map((entry) => {
-        const found = flags.get(entry.chunkId) ?? [];
-        const screening =
-          found.length > 0 ? { flags: found, ...(isExcluded(entry.chunkId) ? { excluded: true } : {}) } : {};
-        return { ...entry, cited: displayed.has(entry.id), ...screening };
-      }),
+      ledger: ledger.entries.map((entry) => ({ ...screened(entry), cited: displayed.has(entry.id) })),
       usage: audit.usage,
       timings: { retrievalMs, draftMs, auditMs, totalMs: elapsed(started) },
       trace: {
@@ -191,8 +217,10 @@ export class RAGService {
         ...(scores.length > 0 ? { scores } : {}),
       },
     };
+    // A cancelled ask stores nothing, even when the auditor finished its parts early rather than throwing.
+    signal?.throwIfAborted();
     try {
-      this.options.answers.saveAnswer(response);
+      this.options.answers.saveAnswer(response, request.ownerId);
     } catch (error) {
       // The answer is worth more than its archive copy: return it and say it was not kept.
       const reason = (error as { code?: unknown }).code === "SQLITE_FULL" ? "the disk is full" : "the store refused it";
@@ -252,10 +280,25 @@ export class RAGService {
   }
 
   /** Drafts the parts that retrieved something; a part with no passages abstains without a call. */
-  private async draft(inputs: DraftPartInput[], signal?: AbortSignal): Promise<Map<number, DraftPart>> {
+  private async draft(
+    inputs: DraftPartInput[],
+    signal?: AbortSignal,
+    watch?: { observer: AskObserver; retrieved: RetrievedPassage[][] },
+  ): Promise<Map<number, DraftPart>> {
     const worthDrafting = inputs.filter((input) => input.passages.length > 0);
-    const drafts = worthDrafting.length > 0 ? await this.options.drafter.draft(worthDrafting, signal) : [];
-    return new Map(drafts.map((draft) => [draft.index, draft]));
+    if (!watch) {
+      const drafts = worthDrafting.length > 0 ? await this.options.drafter.draft(worthDrafting, signal) : [];
+      return new Map(drafts.map((draft) => [draft.index, draft]));
+    }
+    const drafts = new Map<number, DraftPart>();
+    for (const input of worthDrafting) {
+      watch.observer.stage({ stage: "drafting", part: input.index, parts: inputs.length });
+      const [draft] = await this.options.drafter.draft([input], signal);
+      if (!draft) continue;
+      drafts.set(draft.index, draft);
+      watch.observer.partDrafted(previewDraftedPart(input, draft, watch.retrieved[input.index] ?? []));
+    }
+    return drafts;
   }
 
   /**
@@ -263,36 +306,62 @@ export class RAGService {
    * is off. In repair mode each claim names the passages a repair could quote from (never an
    * excluded one), so a repaired citation always comes with a verbatim quote.
    */
-  private async audit(mode: JevMode, parts: LedgerPart[], excluded: ReadonlySet<number>, signal?: AbortSignal) {
+  private async audit(
+    mode: JevMode,
+    parts: LedgerPart[],
+    excluded: ReadonlySet<number>,
+    signal?: AbortSignal,
+    observer?: AskObserver,
+  ) {
     const results = new Map<string, AuditClaimResult>();
     const usage = { jevRequests: 0, inputTokens: 0, outputTokens: 0 };
     const answered = parts.filter((part) => part.claims.length > 0);
-    if (mode === "off" || !this.options.auditor || answered.length === 0) return { results, usage };
-    const outcome = await this.options.auditor.audit(
-      {
-        mode,
-        parts: answered.map((part) => ({
-          index: part.index,
-          claims: part.claims.map((claim) => ({
-            id: claim.id,
-            text: claim.text,
-            citations: claim.citations,
-            ...(mode === "repair"
-              ? {
-                  repairCandidates: repairCandidates(
-                    claim,
-                    part.passages.filter((passage) => !excluded.has(passage.id)),
-                  ),
-                }
-              : {}),
+    const { auditor } = this.options;
+    if (mode === "off" || !auditor || answered.length === 0) return { results, usage };
+    const auditParts = (chosen: LedgerPart[]) =>
+      auditor.audit(
+        {
+          mode,
+          parts: chosen.map((part) => ({
+            index: part.index,
+            claims: part.claims.map((claim) => ({
+              id: claim.id,
+              text: claim.text,
+              citations: claim.citations,
+              ...(mode === "repair"
+                ? {
+                    repairCandidates: repairCandidates(
+                      claim,
+                      part.passages.filter((passage) => !excluded.has(passage.id)),
+                    ),
+                  }
+                : {}),
+            })),
+            passages: part.passages,
           })),
-          passages: part.passages,
-        })),
-      },
-      signal,
-    );
-    for (const result of outcome.claims) results.set(result.claimId, result);
-    const { jevRequests, inputTokens, outputTokens } = outcome.usage;
-    return { results, usage: { jevRequests, inputTokens, outputTokens } };
+        },
+        signal,
+      );
+    observer?.stage({ stage: "checking", claims: answered.reduce((sum, part) => sum + part.claims.length, 0) });
+    // Parts are audited independently with a budget each, so one call per part changes nothing but when verdicts arrive.
+    const outcomes = observer
+      ? await Promise.all(
+          answered.map(async (part) => {
+            const outcome = await auditParts([part]);
+            observer.verdicts(
+              part.index,
+              outcome.claims.map(({ claimId, citations, audit }) => ({ claimId, citations, audit })),
+            );
+            return outcome;
+          }),
+        )
+      : [await auditParts(answered)];
+    for (const outcome of outcomes) {
+      for (const result of outcome.claims) results.set(result.claimId, result);
+      usage.jevRequests += outcome.usage.jevRequests;
+      usage.inputTokens += outcome.usage.inputTokens;
+      usage.outputTokens += outcome.usage.outputTokens;
+    }
+    return { results, usage };
   }
 }

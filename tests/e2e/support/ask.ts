@@ -1,17 +1,21 @@
 import { type AskResponse, askResponseSchema, type Claim } from "@audited-rag/core";
 import type { Page } from "@playwright/test";
 
-/** Types a question into the real form, submits it and returns the API's answer as the page received it. */
+/**
+ * Types a question into the real form, submits it and returns the stored answer the page
+ * now shows (read back from `GET /api/answers/:id`: the streamed body is gone once the page
+ * moves to the answer's address).
+ */
 export async function askThroughForm(page: Page, question: string, mode?: "off" | "observe" | "repair") {
   await page.getByRole("textbox", { name: "Question" }).fill(question);
   if (mode) await page.getByLabel("Support check for this question").selectOption(mode);
-  const [response] = await Promise.all([
-    page.waitForResponse(
-      (candidate) => candidate.url().endsWith("/api/ask") && candidate.request().method() === "POST",
-    ),
-    page.getByRole("button", { name: "Ask", exact: true }).click(),
-  ]);
-  const answer = askResponseSchema.parse(await response.json());
+  const before = page.url();
+  await page.getByRole("button", { name: "Ask", exact: true }).click();
+  await page.waitForURL((url) => url.pathname.startsWith("/answers/") && url.href !== before);
+  const url = new URL(page.url());
+  const id = decodeURIComponent(url.pathname.slice("/answers/".length));
+  const stored = await page.request.get(`${url.origin}/api/answers/${encodeURIComponent(id)}`);
+  const answer = askResponseSchema.parse(await stored.json());
   await page.getByRole("heading", { name: "Answer", exact: true }).waitFor();
   return answer;
 }

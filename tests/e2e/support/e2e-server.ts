@@ -59,3 +59,15 @@ export async function startE2eServer(environment: Record<string, string> = {}): 
     },
   };
 }
+
+/** Deletes every stored answer of the app at `url`, so a spec starts from an empty history. */
+export async function clearHistory(url: string): Promise<void> {
+  const response = await fetch(`${url}/api/answers`, { method: "DELETE" });
+  if (response.status !== 204) throw new Error(`clearing the history failed with ${response.status}`);
+}
+
+/** How many answers the app at `url` has stored. */
+export async function storedAnswerCount(url: string): Promise<number> {
+  const body = (await (await fetch(`${url}/api/answers?limit=200`)).json()) as { answers: unknown[] };
+  return body.answers.length;
+}

@@ -22,6 +22,25 @@ export function makePolicyPdf(): Promise<Uint8Array> {
   return makeTextPdf(policyPages);
 }
 
+/** Lines drawn exactly as given (no re-wrapping), so a word can be broken at a line end. */
+export async function makeLinesPdf(lines: string[]): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts } = await import("pdf-lib");
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  const page = document.addPage([595, 842]);
+  lines.forEach((line, index) => {
+    page.drawText(line, { x: 56, y: 800 - index * 15, size: 11, font });
+  });
+  return document.save();
+}
+
+/** A report whose key sentence breaks "illustrated" across two lines with a hyphen. */
+export const hyphenatedLines = [
+  "Annual report. The monthly revenue totals of every sales region are illus-",
+  "trated in the annex with one bar chart for each quarter of the year.",
+  "The annex also lists the staff count of each regional office.",
+];
+
 /** A page restating the cancellation period, so a repair has another passage it can quote from. */
 export const postalCancellationPage = [
   "Postal cancellations. Customers can also cancel their subscription by post within thirty days of purchase, and the office confirms it in writing.",

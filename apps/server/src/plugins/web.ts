@@ -37,6 +37,14 @@ export const webPlugin = fastifyPlugin<WebPluginOptions>(async (app, options) =>
     });
   }
 
+  // The browser app's own routes (history, a stored answer) load the app, so links, reloads and Back work.
+  const appPage = async (_request: unknown, reply: FastifyReply) =>
+    built
+      ? reply.type("text/html").header("cache-control", revalidateCacheControl).sendFile("index.html")
+      : reply.status(503).type("text/plain").send("The web app is not built yet: run `npm run build`.");
+  app.get("/history", appPage);
+  app.get("/answers/:id", appPage);
+
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith("/api") || request.method !== "GET") {
       return reply

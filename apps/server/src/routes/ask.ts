@@ -1,8 +1,8 @@
-import { type AskResponse, askRequestSchema, isModeAllowed, JevModeNotAllowedError } from "@audited-rag/core";
+import type { AskResponse } from "@audited-rag/core";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppConfig } from "../config";
 import { rateLimited } from "../plugins/rate-limits";
-import { parseBody } from "./parse-body";
+import { abortOnDisconnect, resolveAsk } from "./resolve-ask";
 
 /** `POST /api/ask`: answers a question; `jevMode` may only lower the configured mode. */
 export const askRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
@@ -11,19 +11,10 @@ export const askRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, 
     "/ask",
     rateLimited(limits.askPerWindow, limits.rateLimitWindowMs),
     async (request, reply): Promise<AskResponse> => {
-      const body = parseBody(askRequestSchema, request.body);
-      const jevMode = body.jevMode ?? config.jev.mode;
-      if (!isModeAllowed(jevMode, config.jev.mode)) {
-        throw new JevModeNotAllowedError(
-          `The server runs the auditor in mode '${config.jev.mode}'; a question may lower it but not raise it to '${jevMode}'`,
-        );
-      }
+      const ask = resolveAsk(config, request);
       // Stop drafting and auditing when the browser goes away.
-      const controller = new AbortController();
-      reply.raw.once("close", () => {
-        if (!reply.raw.writableFinished) controller.abort();
-      });
-      return app.services.rag.ask({ ...body, jevMode }, controller.signal);
+      const controller = abortOnDisconnect(reply.raw);
+      return app.services.rag.ask(ask, controller.signal);
     },
   );
 };

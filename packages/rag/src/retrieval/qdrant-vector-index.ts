@@ -1,5 +1,6 @@
+import { createRequire } from "node:module";
 import { type ComponentHealth, UpstreamTimeoutError, VectorStoreUnavailableError } from "@audited-rag/core";
-import { QdrantClient, type Schemas } from "@qdrant/js-client-rest";
+import type { QdrantClient, Schemas } from "@qdrant/js-client-rest";
 import { z } from "zod";
 import { describeQdrantFailure, isAlreadyExists, qdrantStatus } from "./qdrant-failure";
 import { DENSE_VECTOR, hybridSearches, readHybridResults, SPARSE_VECTOR } from "./qdrant-hybrid-query";
@@ -75,8 +76,12 @@ export class QdrantVectorIndex implements VectorIndex {
     // The client ignores a path in `url` (Qdrant behind a proxy path) unless given as `prefix`.
     const path = url.pathname.replace(/\/+$/, "");
     this.origin = `${url.origin}${path}`;
+    // Loaded on first use: the client is large and an embedded install never needs it, so `npm start` skips it.
+    const { QdrantClient: Client } = createRequire(import.meta.url)("@qdrant/js-client-rest") as {
+      QdrantClient: typeof QdrantClient;
+    };
     // Infinity turns off the client's own timeout, which would replace our abort signal.
-    const client = new QdrantClient({
+    const client = new Client({
       url: url.origin,
       ...(path ? { prefix: path } : {}),
       apiKey: settings.apiKey,

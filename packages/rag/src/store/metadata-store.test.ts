@@ -225,6 +225,49 @@ describe("MetadataStore", () => {
     expect(store.getAnswer("a1")?.question).toBe("Changed?");
   });
 
+  it("lists answers newest first, searches questions literally and keeps each person's own", () => {
+    const at = (id: string, question: string, minute: number): AskResponse => ({
+      ...answer(id),
+      question,
+      createdAt: `2025-01-01T00:0${minute}:00.000Z`,
+    });
+    store.saveAnswer(at("old", "How long to cancel?", 1), "ana");
+    store.saveAnswer(at("new", "Which cities are served?", 2), "ana");
+    store.saveAnswer(at("odd", "What does 100%_off mean?", 3), "bo");
+    expect(store.listAnswers({ limit: 10 }).map((a) => a.id)).toEqual(["odd", "new", "old"]);
+    expect(store.listAnswers({ limit: 1 }).map((a) => a.id)).toEqual(["odd"]);
+    expect(store.listAnswers({ query: "CITIES", limit: 10 }).map((a) => a.id)).toEqual(["new"]);
+    expect(store.listAnswers({ query: "%_", limit: 10 }).map((a) => a.id)).toEqual(["odd"]);
+    expect(store.listAnswers({ query: "0%", limit: 10 }).map((a) => a.id)).toEqual(["odd"]);
+    expect(store.listAnswers({ owner: { id: "ana" }, limit: 10 }).map((a) => a.id)).toEqual(["new", "old"]);
+    expect(store.getAnswer("odd", { id: "ana" })).toBeUndefined();
+    expect(store.getAnswer("odd", { id: undefined })?.id).toBe("odd");
+
+    expect(store.deleteAnswer("odd", { id: "ana" })).toBe(false);
+    expect(store.deleteAnswer("old", { id: "ana" })).toBe(true);
+    expect(store.deleteAnswer("old")).toBe(false);
+    expect(store.deleteAnswers({ id: "ana" })).toBe(1);
+    expect(store.listAnswers({ limit: 10 }).map((a) => a.id)).toEqual(["odd"]);
+    expect(store.deleteAnswers()).toBe(1);
+    expect(store.listAnswers({ limit: 10 })).toEqual([]);
+  });
+
+  it("keeps answers stored before the history columns existed searchable", () => {
+    store.close();
+    const path = join(dataDir, "legacy");
+    MetadataStore.open(path).close();
+    const raw = new BetterSqlite3(join(path, "rag.sqlite"));
+    raw.exec(
+      "DROP TABLE answers; CREATE TABLE answers (id TEXT PRIMARY KEY, created_at TEXT NOT NULL, body TEXT NOT NULL)",
+    );
+    raw.prepare("INSERT INTO answers VALUES (?, ?, ?)").run("a1", answer("a1").createdAt, JSON.stringify(answer("a1")));
+    // The last step before the history columns: accounts, layout and retention (steps 2 to 4) already ran.
+    raw.pragma("user_version = 4");
+    raw.close();
+    store = MetadataStore.open(path);
+    expect(store.listAnswers({ query: "cancel", limit: 5 }).map((a) => a.id)).toEqual(["a1"]);
+  });
+
   it("names originals by hash and refuses anything else", () => {
     expect(store.originalPath(sha("a"))).toBe(join(store.originalsDir, `${sha("a")}.pdf`));
     expect(() => store.originalPath("../../etc/passwd")).toThrow(/No original/);
@@ -350,8 +393,13 @@ describe("MetadataStore migrations", () => {
            VALUES ('d1', ?, ?, 1, 1, 'ready', '2025-01-01T00:00:00.000Z')`,
         )
         .run("invoice\u202Efdp.exe\u2066x\u2069", sha("d1"));
-      // As an older build left it: before the retention step, without the answers index.
-      store.database.exec("DROP INDEX answers_created_at");
+      // As an older build left it: before the retention step, without the answers index or the history columns.
+      store.database.exec(`
+        DROP INDEX answers_created_at;
+        DROP INDEX answers_owner_created;
+        ALTER TABLE answers DROP COLUMN owner;
+        ALTER TABLE answers DROP COLUMN question;
+      `);
       store.database.pragma("user_version = 3");
       store.close();
       const reopened = MetadataStore.open(dataDir);

@@ -34,6 +34,11 @@ export interface DocumentError {
   message: string;
 }
 
+/** Restricts answers to one person's; an undefined id (accounts off) means every answer. */
+export interface OwnerFilter {
+  id: string | undefined;
+}
+
 export const interruptedCode = "INGEST_INTERRUPTED";
 
 export interface MetadataStoreOptions {
@@ -348,10 +353,11 @@ export class MetadataStore {
     return row?.layout ? decodePageLayout(row.layout) : undefined;
   }
 
-  saveAnswer(response: AskResponse): void {
+  /** Stores an answer; `owner` is the id of the person who asked, when accounts are on. */
+  saveAnswer(response: AskResponse, owner?: string): void {
     this.database
-      .prepare("INSERT OR REPLACE INTO answers (id, created_at, body) VALUES (?, ?, ?)")
-      .run(response.id, response.createdAt, JSON.stringify(response));
+      .prepare("INSERT OR REPLACE INTO answers (id, created_at, body, owner, question) VALUES (?, ?, ?, ?, ?)")
+      .run(response.id, response.createdAt, JSON.stringify(response), owner ?? null, response.question);
     this.savesSincePrune += 1;
     if (this.savesSincePrune >= pruneEvery) {
       try {
@@ -406,9 +412,41 @@ export class MetadataStore {
     return rows.map((row) => row.id);
   }
 
-  getAnswer(id: string): AskResponse | undefined {
-    const row = this.database.prepare("SELECT body FROM answers WHERE id = ?").get(id) as { body: string } | undefined;
+  /** The stored answer; with `owner.id` set, only when that person asked it. */
+  getAnswer(id: string, owner?: OwnerFilter): AskResponse | undefined {
+    const row = this.database
+      .prepare("SELECT body FROM answers WHERE id = ? AND (? IS NULL OR owner = ?)")
+      .get(id, owner?.id ?? null, owner?.id ?? null) as { body: string } | undefined;
     return row && askResponseSchema.parse(JSON.parse(row.body));
+  }
+
+  /** Stored answers newest first, optionally only those whose question contains `query` (any case). */
+  listAnswers(options: { owner?: OwnerFilter; query?: string; limit: number }): AskResponse[] {
+    const owner = options.owner?.id ?? null;
+    const pattern = `%${(options.query ?? "").replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const rows = this.database
+      .prepare(
+        `SELECT body FROM answers
+         WHERE (? IS NULL OR owner = ?) AND question LIKE ? ESCAPE '\\'
+         ORDER BY created_at DESC, rowid DESC LIMIT ?`,
+      )
+      .all(owner, owner, pattern, options.limit) as { body: string }[];
+    return rows.map((row) => askResponseSchema.parse(JSON.parse(row.body)));
+  }
+
+  /** Removes one answer (the owner's only, when given); false when there was none. */
+  deleteAnswer(id: string, owner?: OwnerFilter): boolean {
+    const ownerId = owner?.id ?? null;
+    return (
+      this.database.prepare("DELETE FROM answers WHERE id = ? AND (? IS NULL OR owner = ?)").run(id, ownerId, ownerId)
+        .changes > 0
+    );
+  }
+
+  /** Removes every answer (the owner's only, when given) and returns how many went. */
+  deleteAnswers(owner?: OwnerFilter): number {
+    const ownerId = owner?.id ?? null;
+    return this.database.prepare("DELETE FROM answers WHERE (? IS NULL OR owner = ?)").run(ownerId, ownerId).changes;
   }
 
   /**

@@ -112,6 +112,13 @@ export const migrations: readonly string[] = [
   CREATE INDEX answers_created_at ON answers (created_at);
   UPDATE documents SET filename = ${bidiControls.reduce((inner, code) => `replace(${inner}, char(${code}), '')`, "filename")};
   `,
+  // History: who asked (when accounts are on) and the question, searchable without parsing every body.
+  `
+  ALTER TABLE answers ADD COLUMN owner TEXT;
+  ALTER TABLE answers ADD COLUMN question TEXT NOT NULL DEFAULT '';
+  UPDATE answers SET question = coalesce(json_extract(body, '$.question'), '');
+  CREATE INDEX answers_owner_created ON answers (owner, created_at);
+  `,
 ];
 
 /** Brings the schema up to date inside one transaction. */

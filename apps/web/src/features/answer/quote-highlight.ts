@@ -20,6 +20,12 @@ export function highlightQuote(text: string, quote: string | null | undefined): 
   ].filter((segment) => segment.text.length > 0);
 }
 
+/** Where the quote lies in the original text, or null when it cannot be found. */
+export function quoteSpan(text: string, quote: string | null | undefined): { start: number; end: number } | null {
+  const span = quote ? findNormalizedSpan(text, quote) : null;
+  return span && span.end > span.start ? span : null;
+}
+
 /** True when the quote can be highlighted in the text. */
 export function quoteFound(text: string, quote: string | null | undefined): boolean {
   return highlightQuote(text, quote).some((segment) => segment.highlighted);

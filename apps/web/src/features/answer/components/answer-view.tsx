@@ -1,5 +1,5 @@
 import type { AskResponse } from "@audited-rag/core";
-import { useMemo } from "react";
+import { type ReactNode, useMemo } from "react";
 import { summarizeChecks } from "../../audit/audit-status";
 import { formatDuration } from "../format-numbers";
 import type { ClaimSelection } from "../selection";
@@ -10,6 +10,8 @@ interface AnswerViewProps {
   response: AskResponse;
   selection: ClaimSelection | null;
   onSelect(selection: ClaimSelection): void;
+  /** Actions shown under the heading (copy and export). */
+  children?: ReactNode;
 }
 
 function describeTimings(response: AskResponse): string {
@@ -19,18 +21,22 @@ function describeTimings(response: AskResponse): string {
 }
 
 /** The answer: one section per question part, then parts left unanswered and removed claims. */
-export function AnswerView({ response, selection, onSelect }: AnswerViewProps) {
+export function AnswerView({ response, selection, onSelect, children }: AnswerViewProps) {
   const ledger = useMemo(() => new Map(response.ledger.map((entry) => [entry.id, entry])), [response.ledger]);
   const summary = summarizeChecks(response);
   return (
     <section className="panel answer" aria-labelledby="answer-heading">
-      <h2 id="answer-heading">Answer</h2>
+      {/* Focused after a question, so the answer is where keyboard and screen-reader users land. */}
+      <h2 id="answer-heading" tabIndex={-1}>
+        Answer
+      </h2>
       <p className="answer__question">{response.question}</p>
       {summary && (
         <p className="answer__summary">
           <a href="#audit-heading">{summary}</a>
         </p>
       )}
+      {children}
       {response.parts.map((part) => (
         <AnswerPart
           key={part.index}

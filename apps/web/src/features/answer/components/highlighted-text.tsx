@@ -1,8 +1,12 @@
-import { highlightQuote } from "../quote-highlight";
+import { displaySegments } from "@audited-rag/core";
+import { quoteSpan } from "../quote-highlight";
 
-/** Passage text as plain text nodes, with the quote (when it can be found) in a <mark>. */
+/**
+ * Passage text as plain text nodes, reflowed for reading, with the quote (when it can be
+ * found in the original characters) in a <mark>.
+ */
 export function HighlightedText({ text, quote }: { text: string; quote: string | null }) {
-  const segments = highlightQuote(text, quote);
+  const segments = displaySegments(text, quoteSpan(text, quote));
   return (
     <>
       {segments.map((segment, index) =>

@@ -44,7 +44,10 @@ export function SourcePassage({ partIndex, entry, cited, quote, selected, onView
       </header>
       {screening && <p className="passage__screening">{screening}</p>}
       <p className="passage__trace muted">{describeRetrieval(entry)}</p>
-      <div className="passage__text">
+      {/* The box scrolls when the passage is long, so it takes the focus for keyboard scrolling (axe: scrollable-region-focusable). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container must be reachable by keyboard */}
+      {/* biome-ignore lint/a11y/useSemanticElements: a fieldset would mean a form group; this is a labelled scroll box */}
+      <div className="passage__text" tabIndex={0} role="group" aria-label={`Text of source ${entry.id}`}>
         <HighlightedText text={entry.text} quote={highlightable ? quote : null} />
       </div>
       {quote !== null && !highlightable && (

@@ -60,7 +60,7 @@ function AssessmentFields({ record }: { record: Assessment }) {
 function ClaimRecord({ claim, audit }: { claim: Claim; audit: AuditRecord }) {
   return (
     <section className="record-claim" aria-label={`Record for claim ${claim.id}`}>
-      <h4>Claim {claim.id}</h4>
+      <h3>Claim {claim.id}</h3>
       <dl>
         <AssessmentFields record={audit} />
         {audit.repairPolicyVersion && <Field name="Repair policy">{audit.repairPolicyVersion}</Field>}
@@ -69,7 +69,7 @@ function ClaimRecord({ claim, audit }: { claim: Claim; audit: AuditRecord }) {
       </dl>
       {audit.original && (
         <>
-          <h5>Original assessment</h5>
+          <h4>Original assessment</h4>
           <dl>
             <AssessmentFields record={audit.original} />
           </dl>

@@ -1,35 +1,18 @@
-import { type DragEvent, useId, useState } from "react";
+import { useId } from "react";
 import { formatBytes } from "../document-messages";
 
 interface UploadZoneProps {
   maxUploadBytes: number | undefined;
+  /** Files are being dragged over the page (the whole page is the drop target). */
+  dragging: boolean;
   onFiles(files: File[]): void;
 }
 
-/** A file picker that is also a drop target; the input stays a real, focusable control. */
-export function UploadZone({ maxUploadBytes, onFiles }: UploadZoneProps) {
-  const [dragging, setDragging] = useState(false);
+/** The file picker; dropping and pasting work anywhere on the page (see usePageFileDrop). */
+export function UploadZone({ maxUploadBytes, dragging, onFiles }: UploadZoneProps) {
   const hintId = useId();
-
-  const onDrop = (event: DragEvent<HTMLFieldSetElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    const files = Array.from(event.dataTransfer.files);
-    if (files.length > 0) onFiles(files);
-  };
-
   return (
-    // The drop target is a convenience for pointer users; the labelled file input is the keyboard path.
-    <fieldset
-      aria-label="Upload PDFs"
-      className={dragging ? "upload-zone upload-zone--active" : "upload-zone"}
-      onDragOver={(event) => {
-        event.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={onDrop}
-    >
+    <fieldset aria-label="Upload PDFs" className={dragging ? "upload-zone upload-zone--active" : "upload-zone"}>
       <label className="button button--primary upload-zone__picker">
         Choose PDF files
         <input
@@ -46,7 +29,7 @@ export function UploadZone({ maxUploadBytes, onFiles }: UploadZoneProps) {
         />
       </label>
       <p id={hintId} className="upload-zone__hint">
-        or drop them here. PDFs with a text layer
+        or drop them anywhere on the page, or paste a copied PDF. PDFs with a text layer
         {maxUploadBytes ? `, up to ${formatBytes(maxUploadBytes)} each` : ""}. Scanned pages are not read (no OCR).
       </p>
     </fieldset>

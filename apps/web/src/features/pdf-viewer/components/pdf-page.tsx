@@ -98,7 +98,16 @@ export function PdfPage({ pdf, pageNumber, zoom, quote }: PdfPageProps) {
           This page could not be drawn: {error}
         </p>
       )}
-      <div ref={scrollRef} className="pdf-page__scroll">
+      {/* Zoomed pages scroll inside this box; it takes the focus so the keyboard can scroll it. */}
+      {/* biome-ignore lint/a11y/useSemanticElements: a fieldset would mean a form group; this is a labelled scroll box */}
+      <div
+        ref={scrollRef}
+        className="pdf-page__scroll"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container must be reachable by keyboard
+        tabIndex={0}
+        role="group"
+        aria-label={`Page ${pageNumber}, scrollable`}
+      >
         <div ref={pageRef} className="pdf-page__sheet">
           <canvas ref={canvasRef} aria-label={`Page ${pageNumber}`} role="img" />
           <div ref={textRef} className="textLayer" />
