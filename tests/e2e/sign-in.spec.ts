@@ -1,7 +1,14 @@
 import { expect, type TestInfo, test } from "@playwright/test";
 import { askThroughForm, firstClaim } from "./support/ask";
 import { expectNoSeriousAxeViolations } from "./support/axe";
-import { acceptProblems, openPage, screenshot, type WatchedPage } from "./support/browser";
+import {
+  acceptProblems,
+  horizontalOverflow,
+  openPage,
+  projectViewport,
+  screenshot,
+  type WatchedPage,
+} from "./support/browser";
 import { type E2eServer, startE2eServer } from "./support/e2e-server";
 import { makePolicyPdf } from "./support/policy-pdf";
 import { setUpFirstAdmin, signIn, signOut } from "./support/sign-in";
@@ -66,6 +73,8 @@ test.describe("sign-in, roles and tokens in the browser (login on)", () => {
     expect(secret).toMatch(/^rag_[\w-]{43}$/);
     await page.getByRole("button", { name: "Revoke nightly script" }).waitFor();
     await screenshot(page, "accounts-panel", testInfo);
+    // The forms fit the screen: no sideways scrolling at 390 px.
+    expect((await horizontalOverflow(page)).scrollWidth).toBeLessThanOrEqual(projectViewport(testInfo).width);
     await expectAccessibleInDark(watched, "the accounts panel with a new token", "accounts-panel", testInfo);
 
     const listed = await fetch(`${server.url}/api/documents`, { headers: { authorization: `Bearer ${secret}` } });
