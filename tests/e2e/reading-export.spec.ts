@@ -40,7 +40,7 @@ test.describe("reading and exporting an answer", () => {
 
   test("joins a word hyphenated at a line end and reflows line breaks, highlighting the original characters", async ({}, testInfo) => {
     const { page } = watched;
-    const answer = await askThroughForm(page, "What is shown in the annex for every sales region?");
+    const answer = await askThroughForm(page, "What is illustrated in the annex for every sales region?");
     const claim = firstClaim(answer);
     // The stored quote and passage keep the PDF's characters; only the display joins them.
     expect(claim.quote).toMatch(/illus-\s+trated/);
