@@ -17,6 +17,7 @@ export * from "./ingest/chunk-page";
 export * from "./ingest/document-ingestor";
 export * from "./ingest/extract-pdf";
 export * from "./ingest/pdf-signature";
+export * from "./retrieval/common-terms";
 export * from "./retrieval/fts-query";
 export * from "./retrieval/qdrant-vector-index";
 export * from "./retrieval/reciprocal-rank-fusion";

@@ -14,19 +14,33 @@ const stopwords = new Set(
 );
 
 /**
- * Builds an FTS5 MATCH expression from arbitrary user text: each distinct word becomes a quoted
- * string and the strings are OR-ed, so operators (`NEAR`, `AND`, `*`, `-`, `^`, column filters)
- * in the text are only ever searched for as words. Common English function words are left out
- * unless the text has nothing else. Returns undefined when nothing is indexable.
+ * The distinct words of arbitrary user text that a search should look for, in order of first
+ * appearance: common English function words are left out unless the text has nothing else, and
+ * at most `maxQueryTerms` are kept.
  */
-export function buildFtsQuery(text: string): string | undefined {
+export function queryTerms(text: string): string[] {
   const words = new Set<string>();
   for (const [word] of text.normalize("NFKC").toLowerCase().matchAll(wordPattern)) words.add(word);
   const content = [...words].filter((word) => !stopwords.has(word));
-  const terms = (content.length > 0 ? content : [...words]).slice(0, maxQueryTerms);
+  return (content.length > 0 ? content : [...words]).slice(0, maxQueryTerms);
+}
+
+/**
+ * An FTS5 MATCH expression that ORs the terms, each a quoted string, so operators (`NEAR`, `AND`,
+ * `*`, `-`, `^`, column filters) are only ever searched for as words. Undefined when there are none.
+ */
+export function matchExpression(terms: readonly string[]): string | undefined {
   if (terms.length === 0) return undefined;
-  // A word holds no double quote, so wrapping it in quotes cannot be escaped out of.
-  return terms.map((term) => `"${term}"`).join(" OR ");
+  // A term from `queryTerms` holds no double quote, so wrapping it in quotes cannot be escaped out of.
+  return terms.map((term) => `"${term.replaceAll('"', "")}"`).join(" OR ");
+}
+
+/**
+ * Builds an FTS5 MATCH expression from arbitrary user text (`queryTerms` OR-ed by
+ * `matchExpression`). Returns undefined when nothing is indexable.
+ */
+export function buildFtsQuery(text: string): string | undefined {
+  return matchExpression(queryTerms(text));
 }
 
 /**

@@ -170,4 +170,52 @@ describe("SqliteVectorIndex", () => {
     expect((await index.health()).status).toBe("degraded");
     database = new BetterSqlite3(":memory:");
   });
+
+  describe("with the bounded tail", () => {
+    const common = (index: number): IndexedChunk => ({
+      chunkId: `lib:${index}`,
+      documentId: "lib",
+      text: `The system report number ${index} covers ${index % 10 === 0 ? "turbines" : "offices"}.`,
+    });
+
+    it("drops terms that match most of the library from the query but still answers", async () => {
+      const index = new SqliteVectorIndex(database, { tail: { maxTermShare: 0.5, postingBudget: 1000 } });
+      await index.upsert(Array.from({ length: 40 }, (_, position) => common(position)));
+      const hits = await index.search({ text: "system report turbines", topK: 10 });
+      // Only the four turbine chunks: "system" and "report" occur everywhere and were dropped.
+      expect(hits.map((hit) => hit.chunkId).sort()).toEqual(["lib:0", "lib:10", "lib:20", "lib:30"]);
+      const onlyCommon = await index.search({ text: "system report", topK: 5 });
+      expect(onlyCommon).toHaveLength(5);
+    });
+
+    it("keeps common terms when the posting budget is not reached and the share is not passed", async () => {
+      const index = new SqliteVectorIndex(database, { tail: { maxTermShare: 1, postingBudget: 10_000 } });
+      await index.upsert(Array.from({ length: 40 }, (_, position) => common(position)));
+      const hits = await index.search({ text: "system turbines", topK: 50 });
+      expect(hits).toHaveLength(40);
+    });
+
+    it("sees documents added by another connection to the same file", async () => {
+      const file = `${process.env.TMPDIR ?? "/tmp"}/tail-${process.pid}-${Date.now()}.sqlite`;
+      const first = new BetterSqlite3(file);
+      const second = new BetterSqlite3(file);
+      try {
+        const settings = { tail: { maxTermShare: 0.5, postingBudget: 1000 } };
+        const reader = new SqliteVectorIndex(first, settings);
+        const writer = new SqliteVectorIndex(second, settings);
+        await writer.upsert([common(1), common(2)]);
+        // "turbines" occurs nowhere yet; the reader caches that.
+        expect(await reader.search({ text: "turbines", topK: 5 })).toEqual([]);
+        await writer.upsert([common(10)]);
+        expect((await reader.search({ text: "turbines", topK: 5 })).map((hit) => hit.chunkId)).toEqual(["lib:10"]);
+        await writer.deleteDocument("lib");
+        expect(await reader.search({ text: "turbines", topK: 5 })).toEqual([]);
+      } finally {
+        first.close();
+        second.close();
+        const { rmSync } = await import("node:fs");
+        for (const suffix of ["", "-wal", "-shm"]) rmSync(`${file}${suffix}`, { force: true });
+      }
+    });
+  });
 });

@@ -2,13 +2,16 @@ import type { ComponentHealth } from "@audited-rag/core";
 import { VectorStoreUnavailableError } from "@audited-rag/core";
 import type { Database, Statement } from "better-sqlite3";
 import * as sqliteVec from "sqlite-vec";
-import { buildFtsQuery, ftsIndexText } from "./fts-query";
+import { defaultRetrievalTailSettings, type RetrievalTailSettings, selectQueryTerms } from "./common-terms";
+import { ftsIndexText, matchExpression, queryTerms } from "./fts-query";
 import { reciprocalRankFusion } from "./reciprocal-rank-fusion";
 import type { IndexedChunk, SearchHit, SearchQuery, VectorIndex } from "./vector-index";
 
 export interface SqliteVectorIndexOptions {
   /** Model of the configured embedder; vectors of another model already in the index are refused. */
   embeddingModel?: string;
+  /** How terms that match most of the library are dropped from BM25 queries (see common-terms.ts). */
+  tail?: RetrievalTailSettings;
 }
 
 interface VectorMeta {
@@ -18,6 +21,8 @@ interface VectorMeta {
 
 // sqlite-vec caps k of one KNN query.
 const maxCandidates = 4096;
+// Bounds the document-frequency cache; questions reuse a small vocabulary, so this is rarely reached.
+const maxCachedTerms = 20_000;
 
 /**
  * The embedded index: BM25 over an FTS5 table and, once chunks arrive with embeddings, cosine
@@ -31,11 +36,22 @@ export class SqliteVectorIndex implements VectorIndex {
   private readonly vecLoadError: unknown;
   /** Prepared once: BM25 runs for every question part of every ask. */
   private readonly bm25Statement: Statement;
+  private readonly tail: RetrievalTailSettings;
+  private readonly generationStatement: Statement;
+  private readonly termCountStatement: Statement;
+  private readonly chunkCountStatement: Statement;
+  /**
+   * Document frequencies and the chunk count, valid for one index generation. The generation is
+   * stored in the database and bumped by every write, so caches in other processes sharing the
+   * file notice changes too.
+   */
+  private frequencies = { generation: -1, totalChunks: 0, terms: new Map<string, number>() };
 
   /** `database` is the metadata store's connection; the index keeps its own tables in the same file. */
   constructor(database: Database, options: SqliteVectorIndexOptions = {}) {
     this.database = database;
     this.embeddingModel = options.embeddingModel;
+    this.tail = options.tail ?? defaultRetrievalTailSettings;
     this.vecLoadError = loadSqliteVec(this.database);
     this.database.exec(`
       CREATE TABLE IF NOT EXISTS index_chunks (
@@ -51,36 +67,45 @@ export class SqliteVectorIndex implements VectorIndex {
        WHERE chunk_fts MATCH ? AND (? IS NULL OR m.document_id IN (SELECT value FROM json_each(?)))
        ORDER BY bm25 LIMIT ?`,
     );
+    this.generationStatement = this.database.prepare("SELECT value FROM index_meta WHERE key = 'generation'").pluck();
+    this.termCountStatement = this.database.prepare("SELECT count(*) FROM chunk_fts WHERE chunk_fts MATCH ?").pluck();
+    this.chunkCountStatement = this.database.prepare("SELECT count(*) FROM index_chunks").pluck();
   }
 
   async upsert(chunks: IndexedChunk[], signal?: AbortSignal): Promise<void> {
     signal?.throwIfAborted();
     const insertChunk = this.database.prepare("INSERT INTO index_chunks (chunk_id, document_id) VALUES (?, ?)");
     const insertText = this.database.prepare("INSERT INTO chunk_fts (rowid, text) VALUES (?, ?)");
-    this.database.transaction(() => {
-      const dimension = chunks.find((chunk) => chunk.embedding)?.embedding?.length;
-      const insertVector = dimension === undefined ? undefined : this.vectorInserter(dimension);
-      this.deleteRows(
-        "SELECT rowid FROM index_chunks WHERE chunk_id IN (SELECT value FROM json_each(?))",
-        JSON.stringify(chunks.map((chunk) => chunk.chunkId)),
-      );
-      for (const chunk of chunks) {
-        const rowid = BigInt(insertChunk.run(chunk.chunkId, chunk.documentId).lastInsertRowid);
-        insertText.run(rowid, ftsIndexText(chunk.text));
-        if (!chunk.embedding) continue;
-        if (!insertVector || chunk.embedding.length !== dimension) {
-          throw new VectorStoreUnavailableError("Chunks of one batch carry vectors of different dimensions.");
+    this.database
+      .transaction(() => {
+        const dimension = chunks.find((chunk) => chunk.embedding)?.embedding?.length;
+        const insertVector = dimension === undefined ? undefined : this.vectorInserter(dimension);
+        this.bumpGeneration();
+        this.deleteRows(
+          "SELECT rowid FROM index_chunks WHERE chunk_id IN (SELECT value FROM json_each(?))",
+          JSON.stringify(chunks.map((chunk) => chunk.chunkId)),
+        );
+        for (const chunk of chunks) {
+          const rowid = BigInt(insertChunk.run(chunk.chunkId, chunk.documentId).lastInsertRowid);
+          insertText.run(rowid, ftsIndexText(chunk.text));
+          if (!chunk.embedding) continue;
+          if (!insertVector || chunk.embedding.length !== dimension) {
+            throw new VectorStoreUnavailableError("Chunks of one batch carry vectors of different dimensions.");
+          }
+          insertVector.run(rowid, chunk.documentId, new Float32Array(chunk.embedding));
         }
-        insertVector.run(rowid, chunk.documentId, new Float32Array(chunk.embedding));
-      }
-    })();
+      })
+      .immediate();
   }
 
   async deleteDocument(documentId: string, signal?: AbortSignal): Promise<void> {
     signal?.throwIfAborted();
-    this.database.transaction(() => {
-      this.deleteRows("SELECT rowid FROM index_chunks WHERE document_id = ?", documentId);
-    })();
+    this.database
+      .transaction(() => {
+        this.bumpGeneration();
+        this.deleteRows("SELECT rowid FROM index_chunks WHERE document_id = ?", documentId);
+      })
+      .immediate();
   }
 
   async search(query: SearchQuery, signal?: AbortSignal): Promise<SearchHit[]> {
@@ -136,9 +161,42 @@ export class SqliteVectorIndex implements VectorIndex {
   async close(): Promise<void> {}
 
   private bm25(text: string, limit: number, filter: string | null): { chunkId: string; bm25: number }[] {
-    const match = buildFtsQuery(text);
+    const match = matchExpression(this.boundedTerms(queryTerms(text)));
     if (!match) return [];
     return this.bm25Statement.all(match, filter, filter, limit) as { chunkId: string; bm25: number }[];
+  }
+
+  /** The question's terms after the tail rule, with document frequencies read once per index generation. */
+  private boundedTerms(terms: string[]): string[] {
+    if (terms.length === 0) return terms;
+    const generation = Number(this.generationStatement.get() ?? 0);
+    if (generation !== this.frequencies.generation || this.frequencies.terms.size > maxCachedTerms) {
+      this.frequencies = {
+        generation,
+        totalChunks: Number(this.chunkCountStatement.get()),
+        terms: new Map(),
+      };
+    }
+    const known = this.frequencies.terms;
+    const counted = terms.map((term) => {
+      let documentFrequency = known.get(term);
+      if (documentFrequency === undefined) {
+        documentFrequency = Number(this.termCountStatement.get(`"${term}"`));
+        known.set(term, documentFrequency);
+      }
+      return { term, documentFrequency };
+    });
+    return selectQueryTerms(counted, this.frequencies.totalChunks, this.tail);
+  }
+
+  /** Marks the index as changed for every connection's frequency cache; runs inside a write transaction. */
+  private bumpGeneration(): void {
+    this.database
+      .prepare(
+        `INSERT INTO index_meta (key, value) VALUES ('generation', '1')
+         ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1`,
+      )
+      .run();
   }
 
   private dense(embedding: number[], limit: number, filter: string | null): string[] {

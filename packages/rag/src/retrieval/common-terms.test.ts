@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { defaultRetrievalTailSettings, selectQueryTerms, type TermFrequency } from "./common-terms";
+
+const terms = (entries: Record<string, number>): TermFrequency[] =>
+  Object.entries(entries).map(([term, documentFrequency]) => ({ term, documentFrequency }));
+
+describe("selectQueryTerms", () => {
+  const settings = { maxTermShare: 0.5, postingBudget: 100 };
+
+  it("keeps every term of a small library in question order", () => {
+    expect(selectQueryTerms(terms({ voltage: 9, pump: 3, valve: 4 }), 40, settings)).toEqual([
+      "voltage",
+      "pump",
+      "valve",
+    ]);
+  });
+
+  it("drops terms found in more than the share of chunks and terms found nowhere", () => {
+    expect(selectQueryTerms(terms({ system: 700, kalo: 5, nowhere: 0, report: 501 }), 1000, settings)).toEqual([
+      "kalo",
+    ]);
+  });
+
+  it("keeps the rarest terms within the posting budget and drops the most common", () => {
+    // 5 + 30 + 60 = 95 fits; adding 80 would not.
+    expect(selectQueryTerms(terms({ data: 80, kalo: 5, pump: 60, valve: 30 }), 10_000, settings)).toEqual([
+      "kalo",
+      "pump",
+      "valve",
+    ]);
+  });
+
+  it("still keeps the rarest occurring term when every term is common", () => {
+    expect(selectQueryTerms(terms({ system: 950, report: 610, about: 0 }), 1000, settings)).toEqual(["report"]);
+    expect(selectQueryTerms(terms({ budget: 400, market: 300 }), 1000, settings)).toEqual(["market"]);
+  });
+
+  it("returns nothing when no term occurs", () => {
+    expect(selectQueryTerms(terms({ nowhere: 0 }), 1000, settings)).toEqual([]);
+    expect(selectQueryTerms([], 1000, settings)).toEqual([]);
+  });
+
+  it("defaults to dropping terms above half the library", () => {
+    expect(defaultRetrievalTailSettings.maxTermShare).toBe(0.5);
+    expect(selectQueryTerms(terms({ system: 6, pump: 1 }), 10)).toEqual(["pump"]);
+  });
+});
