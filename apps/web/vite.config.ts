@@ -1,5 +1,6 @@
 import { defineConfig } from "vite";
 import { pdfjsAssets } from "./pdfjs-assets-plugin";
+import { precompress } from "./precompress-plugin";
 
 // JSX goes through Vite's own esbuild step. @vitejs/plugin-react is not used: it is hoisted
 // beside the newer vite that vitest pulls in, imports that copy, mistakes this vite 7 for
@@ -7,7 +8,7 @@ import { pdfjsAssets } from "./pdfjs-assets-plugin";
 // Fast Refresh: `vite` dev reloads the page on edits instead.
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [pdfjsAssets()],
+  plugins: [pdfjsAssets(), precompress()],
   esbuild: { jsx: "automatic", jsxImportSource: "react" },
   build: {
     outDir: "dist",

@@ -14,6 +14,8 @@ import { healthRoutes } from "./routes/health";
 export interface BuildOptions {
   /** Fastify logger setting; defaults to the configured level on stdout. */
   logger?: boolean | { level: string };
+  /** Folder of the built web app; defaults to apps/web/dist. */
+  webRoot?: string;
 }
 
 /** Builds the whole application from a parsed config; `server.ts` only listens. */
@@ -64,6 +66,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(documentRoutes, { prefix: "/api", config });
   await app.register(askRoutes, { prefix: "/api", config });
   await app.register(answerRoutes, { prefix: "/api" });
-  await app.register(webPlugin);
+  await app.register(webPlugin, { root: options.webRoot });
   return app;
 }
