@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
-import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import type { FastifyReply } from "fastify";
 import fastifyPlugin from "fastify-plugin";
 
 const defaultWebRoot = fileURLToPath(new URL("../../../web/dist", import.meta.url));
@@ -22,7 +22,7 @@ export interface WebPluginOptions {
  * writes brotli and gzip variants beside each compressible file (apps/web/precompress-plugin.ts);
  * `preCompressed` picks one by Accept-Encoding and sets Content-Encoding and `Vary: accept-encoding`.
  */
-export const webPlugin: FastifyPluginAsync<WebPluginOptions> = fastifyPlugin(async (app, options) => {
+export const webPlugin = fastifyPlugin<WebPluginOptions>(async (app, options) => {
   const webRoot = options.root ?? defaultWebRoot;
   const assetsDir = path.join(webRoot, "assets") + path.sep;
   const built = existsSync(webRoot);
