@@ -2,6 +2,7 @@ import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { AppConfig } from "./config";
+import type { IngestionRole } from "./ingestion/document-intake";
 import { mapError } from "./error-status";
 import { servicesPlugin } from "./plugins/services";
 import { webPlugin } from "./plugins/web";
@@ -16,6 +17,8 @@ export interface BuildOptions {
   logger?: boolean | { level: string };
   /** Folder of the built web app; defaults to apps/web/dist. */
   webRoot?: string;
+  /** This process's part in ingestion; `single` (the default) owns it, as one process always did. */
+  ingestion?: IngestionRole;
 }
 
 /** Builds the whole application from a parsed config; `server.ts` only listens. */
@@ -60,7 +63,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(multipart, {
     limits: { fileSize: config.maxUploadBytes, files: 1, fields: 4, parts: 5, fieldSize: 1024 },
   });
-  await app.register(servicesPlugin, { config });
+  await app.register(servicesPlugin, { config, ingestion: options.ingestion });
   await app.register(healthRoutes, { prefix: "/api" });
   await app.register(configRoutes, { prefix: "/api", config });
   await app.register(documentRoutes, { prefix: "/api", config });

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "./config";
 
@@ -16,6 +17,13 @@ describe("parseConfig", () => {
       topK: 8,
       jev: { mode: "off", model: "jev-1.13.0", threshold: 0.9, budgetMs: 5000, baseUrl: "https://api.typesafe.ai" },
     });
+  });
+
+  it("runs one HTTP process per core by default, and accepts 1 for a single process", () => {
+    expect(parseConfig({}).workers).toBe(availableParallelism());
+    expect(parseConfig({ RAG_WORKERS: "1" }).workers).toBe(1);
+    expect(() => parseConfig({ RAG_WORKERS: "0" })).toThrow(/RAG_WORKERS/);
+    expect(() => parseConfig({ RAG_WORKERS: "two" })).toThrow(/RAG_WORKERS/);
   });
 
   it("treats blank values as unset", () => {

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { jevModeSchema } from "@audited-rag/core";
 import { z } from "zod";
 
@@ -23,6 +24,8 @@ const environmentSchema = z.object({
   PORT: integer(3000, 0, 65_535),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   RAG_DATA_DIR: z.string().min(1).default("./data"),
+  // HTTP processes; 1 keeps today's single process. The default uses every core.
+  RAG_WORKERS: integer(availableParallelism(), 1, 64),
   RAG_MAX_UPLOAD_MB: z.coerce.number().positive().max(2048).default(50),
   RAG_EXTRACT_TIMEOUT_MS: integer(30_000, 1_000, 600_000),
   RAG_VECTOR_STORE: z.enum(["embedded", "qdrant"]).default("embedded"),
@@ -60,6 +63,8 @@ export interface AppConfig {
   port: number;
   logLevel: Environment["LOG_LEVEL"];
   dataDir: string;
+  /** HTTP worker processes; 1 means one process and no cluster. */
+  workers: number;
   maxUploadBytes: number;
   extractTimeoutMs: number;
   vectorStore: Environment["RAG_VECTOR_STORE"];
@@ -128,6 +133,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Ap
     port: env.PORT,
     logLevel: env.LOG_LEVEL,
     dataDir: env.RAG_DATA_DIR,
+    workers: env.RAG_WORKERS,
     maxUploadBytes: Math.round(env.RAG_MAX_UPLOAD_MB * 1024 * 1024),
     extractTimeoutMs: env.RAG_EXTRACT_TIMEOUT_MS,
     vectorStore: env.RAG_VECTOR_STORE,

@@ -56,3 +56,7 @@ export class UpstreamTimeoutError extends AppError {
 export class StorageError extends AppError {
   readonly code = "STORAGE_ERROR";
 }
+/** The process that owns ingestion is not there (restarting after a crash, or shutting down). */
+export class IngestUnavailableError extends AppError {
+  readonly code = "INGEST_UNAVAILABLE";
+}

@@ -18,8 +18,9 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import fastifyPlugin from "fastify-plugin";
 import type { AppConfig } from "../config";
+import type { DocumentIntake, IngestionRole } from "../ingestion/document-intake";
 
-type HealthCheck = (signal: AbortSignal) => Promise<ComponentHealth>;
+export type HealthCheck = (signal: AbortSignal) => Promise<ComponentHealth>;
 
 /** Everything the routes use, built once from the config. */
 export interface Services {
@@ -27,6 +28,8 @@ export interface Services {
   index: VectorIndex;
   embedder: Embedder | undefined;
   ingestor: DocumentIngestor;
+  /** Where uploads and deletes go: the local ingestor, or the relay to the process that owns ingestion. */
+  intake: DocumentIntake;
   rag: RAGService;
   healthChecks(): Record<string, HealthCheck>;
   /** Waits for running ingests, then releases connections, the worker and the database. */
@@ -40,7 +43,7 @@ declare module "fastify" {
 }
 
 /** The one place where ports meet their adapters. */
-export function createServices(config: AppConfig): Services {
+export function createServices(config: AppConfig, role: IngestionRole = { kind: "single" }): Services {
   const store = MetadataStore.open(config.dataDir);
   try {
     const embedder: Embedder | undefined =
@@ -105,6 +108,7 @@ export function createServices(config: AppConfig): Services {
       index,
       embedder,
       ingestor,
+      intake: role.kind === "relay" ? role.intake : ingestor,
       rag,
       healthChecks: () => ({
         store: async () => store.health(),
@@ -127,15 +131,24 @@ export function createServices(config: AppConfig): Services {
 }
 
 /** Decorates the instance with the services, recovers interrupted ingests, and closes everything on shutdown. */
-const services: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
-  const built = createServices(config);
+const services: FastifyPluginAsync<{ config: AppConfig; ingestion?: IngestionRole }> = async (
+  app,
+  { config, ingestion = { kind: "single" } },
+) => {
+  const built = createServices(config, ingestion);
   app.decorate("services", built);
   // Registered before recovery so a failed boot still releases the database and the worker.
   app.addHook("onClose", () => built.close());
+  if (ingestion.kind === "relay") return;
   // Uploads cut off by a crash or restart are never resumed.
-  await rm(path.join(config.dataDir, "tmp"), { recursive: true, force: true });
+  if (ingestion.kind === "single") await clearUploadsInFlight(config.dataDir);
   const interrupted = await built.ingestor.recoverInterrupted();
   if (interrupted.length > 0) app.log.warn({ documents: interrupted }, "marked interrupted ingests as failed");
 };
+
+/** Removes `tmp/`: uploads cut off by a crash or restart are never resumed. */
+export async function clearUploadsInFlight(dataDir: string): Promise<void> {
+  await rm(path.join(dataDir, "tmp"), { recursive: true, force: true });
+}
 
 export const servicesPlugin = fastifyPlugin(services, { name: "services" });

@@ -9,7 +9,7 @@ import { parseId } from "./id-params";
 
 /** Upload, list, read, download and delete documents. */
 export const documentRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
-  const { store, ingestor } = app.services;
+  const { store, intake } = app.services;
 
   app.post("/documents", async (request, reply) => {
     const wait = (request.query as { wait?: string }).wait === "true";
@@ -17,7 +17,7 @@ export const documentRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (
       tempDir: path.join(config.dataDir, "tmp"),
       maxBytes: config.maxUploadBytes,
     });
-    const { document, created, done } = await ingestor.ingest(upload);
+    const { document, created, done } = await intake.ingest(upload);
     // The same bytes again: the existing document, once ready when the client asked to wait.
     if (!created) return reply.status(200).send({ document: wait ? await done : document });
     if (!wait) {
@@ -55,7 +55,7 @@ export const documentRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (
 
   app.delete("/documents/:id", async (request, reply) => {
     const id = parseId(request.params, "document");
-    await ingestor.deleteDocument(id);
+    await intake.deleteDocument(id);
     return reply.status(204).send();
   });
 };
