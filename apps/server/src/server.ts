@@ -1,6 +1,6 @@
 import cluster from "node:cluster";
 import { buildApp } from "./app";
-import { runPrimary, roleVariable } from "./cluster/primary";
+import { roleVariable, runPrimary } from "./cluster/primary";
 import { runWorker } from "./cluster/worker";
 import { type AppConfig, ConfigError, parseConfig } from "./config";
 

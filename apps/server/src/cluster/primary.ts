@@ -71,9 +71,9 @@ export async function runPrimary(config: AppConfig): Promise<void> {
       const request = intakeRequestSchema.safeParse(raw);
       if (request.success) {
         const target = owner();
-        if (target) target.send({ ...request.data, from: worker.id });
+        if (target) sendQuietly(target, { ...request.data, from: worker.id });
         else
-          worker.send({
+          sendQuietly(worker, {
             kind: "intake-reply",
             requestId: request.data.requestId,
             to: worker.id,
@@ -83,13 +83,19 @@ export async function runPrimary(config: AppConfig): Promise<void> {
         return;
       }
       const reply = intakeReplySchema.safeParse(raw);
-      if (reply.success) cluster.workers?.[reply.data.to]?.send(reply.data);
+      const recipient = reply.success ? cluster.workers?.[reply.data.to] : undefined;
+      if (recipient && reply.success) sendQuietly(recipient, reply.data);
+    });
+    // The IPC channel closes before the exit is reported; from then on nothing may be sent to it.
+    worker.on("disconnect", () => {
+      slot.ready = false;
     });
     worker.on("exit", (code, signal) => {
       slot.ready = false;
       if (shuttingDown) return;
       log.error({ pid: worker.process.pid, role, code, signal }, "worker died; starting a replacement");
-      if (role === "owner") for (const other of slots) if (other.ready) other.worker.send({ kind: "owner-lost" });
+      if (role === "owner")
+        for (const other of slots) if (other.ready) sendQuietly(other.worker, { kind: "owner-lost" });
       const quick = Date.now() - slot.startedAt < quickDeathMs;
       const delay = quick ? Math.min(maxRestartDelayMs, (restartDelays.get(index) ?? 250) * 2) : 0;
       restartDelays.set(index, delay || 250);
@@ -120,7 +126,7 @@ export async function runPrimary(config: AppConfig): Promise<void> {
         socket.resume();
         return;
       }
-      const ready = slots.filter((slot) => slot.ready);
+      const ready = slots.filter((slot) => slot.ready && slot.worker.isConnected());
       const slot = ready[nextWorker++ % Math.max(1, ready.length)];
       if (!slot) {
         socket.end(unavailableResponse);
@@ -130,9 +136,13 @@ export async function runPrimary(config: AppConfig): Promise<void> {
       // would be lost (an upload body arrives in many reads); stopping the read at the handle keeps
       // them in the kernel for the worker. There is no public API for this.
       (socket as unknown as { _handle?: { readStop?: () => void } })._handle?.readStop?.();
-      slot.worker.send({ kind: "connection", head: head.toString("base64") }, socket, (error) => {
-        if (error) socket.destroy();
-      });
+      try {
+        slot.worker.send({ kind: "connection", head: head.toString("base64") }, socket, (error) => {
+          if (error) socket.destroy();
+        });
+      } catch {
+        socket.destroy();
+      }
     };
     socket.on("data", onData);
     socket.on("error", onError);
@@ -158,7 +168,7 @@ export async function runPrimary(config: AppConfig): Promise<void> {
         new Promise<void>((resolve) => {
           if (slot.worker.isDead()) return resolve();
           slot.worker.once("exit", () => resolve());
-          slot.worker.send({ kind: "shutdown" });
+          sendQuietly(slot.worker, { kind: "shutdown" });
         }),
     );
     const killer = setTimeout(() => {
@@ -209,6 +219,16 @@ function processHealth(slots: Slot[], configured: number): ComponentHealth {
   const ownerReady = slots.some((slot) => slot.role === "owner" && slot.ready);
   const detail = `${ready} of ${configured} HTTP workers ready; ingestion ${ownerReady ? "ready" : "restarting"}`;
   return { status: ready === configured && ownerReady ? "ok" : "degraded", detail };
+}
+
+/** Sends to a worker unless its channel is already closed (it is dying; its exit handler takes over). */
+function sendQuietly(worker: Worker, message: object): void {
+  if (!worker.isConnected()) return;
+  try {
+    worker.send(message, undefined, () => undefined);
+  } catch {
+    // The channel closed between the check and the send.
+  }
 }
 
 async function waitFor(condition: () => boolean, timeoutMs: number, message: string): Promise<void> {

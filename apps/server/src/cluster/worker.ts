@@ -3,7 +3,7 @@ import { buildApp } from "../app";
 import type { AppConfig } from "../config";
 import type { IngestionRole } from "../ingestion/document-intake";
 import { IpcDocumentIntake } from "./ipc-document-intake";
-import { controlMessageSchema, intakeReplySchema, type IntakeRequest, routedIntakeRequestSchema } from "./messages";
+import { controlMessageSchema, type IntakeRequest, intakeReplySchema, routedIntakeRequestSchema } from "./messages";
 import type { WorkerRole } from "./primary";
 import { serveIntake } from "./serve-intake";
 
