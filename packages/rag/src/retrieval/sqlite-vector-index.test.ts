@@ -184,8 +184,13 @@ describe("SqliteVectorIndex", () => {
       const hits = await index.search({ text: "system report turbines", topK: 10 });
       // Only the four turbine chunks: "system" and "report" occur everywhere and were dropped.
       expect(hits.map((hit) => hit.chunkId).sort()).toEqual(["lib:0", "lib:10", "lib:20", "lib:30"]);
+      // Only common words: the rarer of the two is searched alone, so still five hits.
       const onlyCommon = await index.search({ text: "system report", topK: 5 });
       expect(onlyCommon).toHaveLength(5);
+      // Both words above the budget: the rarer alone.
+      const tight = new SqliteVectorIndex(database, { tail: { maxTermShare: 1, postingBudget: 3 } });
+      const apart = await tight.search({ text: "offices turbines", topK: 10 });
+      expect(apart.map((hit) => hit.chunkId).sort()).toEqual(["lib:0", "lib:10", "lib:20", "lib:30"]);
     });
 
     it("keeps common terms when the posting budget is not reached and the share is not passed", async () => {
