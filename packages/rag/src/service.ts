@@ -31,7 +31,8 @@ export interface ChunkSource {
 
 /** Where answers are kept for `GET /api/answers/:id`. */
 export interface AnswerArchive {
-  saveAnswer(response: AskResponse): void;
+  /** May settle later (e.g. when another process writes it); the answer is returned only once it is kept. */
+  saveAnswer(response: AskResponse): void | Promise<void>;
 }
 
 /** The auditor settings echoed in every response. */
@@ -156,7 +157,7 @@ export class RAGService {
           .map((draft) => ({ part: draft.index, fixes: draft.fixups ?? [] })),
       },
     };
-    this.options.answers.saveAnswer(response);
+    await this.options.answers.saveAnswer(response);
     return response;
   }
 

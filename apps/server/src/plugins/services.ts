@@ -89,7 +89,7 @@ export function createServices(config: AppConfig, role: IngestionRole = { kind: 
     const ingestor = new DocumentIngestor({ store, index, embedder, extractTimeoutMs: config.extractTimeoutMs });
     const rag = new RAGService({
       chunks: store,
-      answers: store,
+      answers: role.kind === "relay" ? role.answers : store,
       index,
       embedder,
       drafter,
