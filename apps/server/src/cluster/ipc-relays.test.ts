@@ -1,0 +1,153 @@
+import { existsSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { AskResponse, DocumentInfo } from "@audited-rag/core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { IpcAnswerArchive } from "./ipc-answer-archive";
+import { IpcDocumentIntake } from "./ipc-document-intake";
+import type { ArchiveRequest, IntakeRequest } from "./messages";
+
+const answer = { id: "a1", createdAt: "2026-12-01T00:00:00.000Z" } as AskResponse;
+const document = {
+  id: "d1",
+  filename: "x.pdf",
+  sha256: "0".repeat(64),
+  bytes: 10,
+  pages: 1,
+  chunks: 0,
+  status: "processing",
+  createdAt: "2026-12-01T00:00:00.000Z",
+} as DocumentInfo;
+
+describe("IpcAnswerArchive", () => {
+  const setup = (sendResult = true) => {
+    const sent: ArchiveRequest[] = [];
+    const local: AskResponse[] = [];
+    const archive = new IpcAnswerArchive(
+      (message) => {
+        sent.push(message);
+        return sendResult;
+      },
+      { saveAnswer: (response) => void local.push(response) },
+    );
+    return { archive, sent, local };
+  };
+
+  it("resolves once the owner confirms, without writing locally", async () => {
+    const { archive, sent, local } = setup();
+    const saving = archive.saveAnswer(answer);
+    expect(sent).toHaveLength(1);
+    archive.receive({ kind: "archive-reply", requestId: sent[0]?.requestId ?? "", to: 1 });
+    await saving;
+    expect(local).toEqual([]);
+  });
+
+  it("writes locally when the owner cannot be reached, is restarting or dies", async () => {
+    const unsent = setup(false);
+    await unsent.archive.saveAnswer(answer);
+    expect(unsent.local).toEqual([answer]);
+
+    const restarting = setup();
+    const saving = restarting.archive.saveAnswer(answer);
+    restarting.archive.receive({
+      kind: "archive-reply",
+      requestId: restarting.sent[0]?.requestId ?? "",
+      to: 1,
+      error: { code: "INGEST_UNAVAILABLE", message: "No owner" },
+    });
+    await saving;
+    expect(restarting.local).toEqual([answer]);
+
+    const dying = setup();
+    const waiting = dying.archive.saveAnswer(answer);
+    dying.archive.ownerLost();
+    await waiting;
+    expect(dying.local).toEqual([answer]);
+  });
+
+  it("reports the owner's storage failure instead of hiding it", async () => {
+    const { archive, sent, local } = setup();
+    const saving = archive.saveAnswer(answer);
+    archive.receive({
+      kind: "archive-reply",
+      requestId: sent[0]?.requestId ?? "",
+      to: 1,
+      error: { code: "STORAGE_ERROR", message: "disk full" },
+    });
+    await expect(saving).rejects.toMatchObject({ code: "STORAGE_ERROR", message: "disk full" });
+    expect(local).toEqual([]);
+  });
+});
+
+describe("IpcDocumentIntake", () => {
+  let folder: string;
+  let tempPath: string;
+  beforeEach(async () => {
+    folder = await mkdtemp(path.join(tmpdir(), "audited-rag-intake-"));
+    tempPath = path.join(folder, "upload.tmp");
+    await writeFile(tempPath, "%PDF-1.7");
+  });
+  afterEach(() => rm(folder, { recursive: true, force: true }));
+
+  const upload = () => ({ tempPath, filename: "x.pdf", sha256: "0".repeat(64), bytes: 8 });
+  const setup = () => {
+    const sent: IntakeRequest[] = [];
+    const intake = new IpcDocumentIntake((message) => {
+      sent.push(message);
+      return true;
+    });
+    return { intake, sent };
+  };
+
+  it("answers at registration and settles `done` when the owner finishes", async () => {
+    const { intake, sent } = setup();
+    const ingesting = intake.ingest(upload());
+    const requestId = sent[0]?.requestId ?? "";
+    expect(sent[0]).toMatchObject({ kind: "intake", op: "ingest", upload: upload() });
+    intake.receive({ kind: "intake-reply", requestId, to: 1, stage: "registered", document, created: true });
+    const result = await ingesting;
+    expect(result).toMatchObject({ document, created: true });
+    const ready = { ...document, status: "ready" as const };
+    intake.receive({ kind: "intake-reply", requestId, to: 1, stage: "settled", document: ready });
+    await expect(result.done).resolves.toEqual(ready);
+  });
+
+  it("carries the owner's error code, before and after registration", async () => {
+    const { intake, sent } = setup();
+    const refused = intake.ingest(upload());
+    intake.receive({
+      kind: "intake-reply",
+      requestId: sent[0]?.requestId ?? "",
+      to: 1,
+      stage: "failed",
+      error: { code: "PDF_NO_TEXT", message: "no text" },
+    });
+    await expect(refused).rejects.toMatchObject({ code: "PDF_NO_TEXT" });
+
+    const later = intake.ingest(upload());
+    const requestId = sent[1]?.requestId ?? "";
+    intake.receive({ kind: "intake-reply", requestId, to: 1, stage: "registered", document, created: true });
+    const { done } = await later;
+    intake.receive({
+      kind: "intake-reply",
+      requestId,
+      to: 1,
+      stage: "failed",
+      afterRegistration: true,
+      error: { code: "EMBEDDER_UNAVAILABLE", message: "down" },
+    });
+    await expect(done).rejects.toMatchObject({ code: "EMBEDDER_UNAVAILABLE" });
+  });
+
+  it("fails waiting requests with 503 and removes an upload the owner never took when the owner dies", async () => {
+    const { intake } = setup();
+    const ingesting = intake.ingest(upload());
+    const deleting = intake.deleteDocument("d1");
+    intake.ownerLost();
+    await expect(ingesting).rejects.toMatchObject({ code: "INGEST_UNAVAILABLE" });
+    await expect(deleting).rejects.toMatchObject({ code: "INGEST_UNAVAILABLE" });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(existsSync(tempPath)).toBe(false);
+  });
+});
