@@ -1,3 +1,4 @@
+import type { AnswerArchive } from "@audited-rag/rag";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -19,6 +20,8 @@ export interface BuildOptions {
   webRoot?: string;
   /** This process's part in ingestion; `single` (the default) owns it, as one process always did. */
   ingestion?: IngestionRole;
+  /** Where answers are kept; the metadata store itself unless given (cluster workers pass their own). */
+  answers?: AnswerArchive;
 }
 
 /** Builds the whole application from a parsed config; `server.ts` only listens. */
@@ -63,7 +66,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(multipart, {
     limits: { fileSize: config.maxUploadBytes, files: 1, fields: 4, parts: 5, fieldSize: 1024 },
   });
-  await app.register(servicesPlugin, { config, ingestion: options.ingestion });
+  await app.register(servicesPlugin, { config, ingestion: options.ingestion, answers: options.answers });
   await app.register(healthRoutes, { prefix: "/api" });
   await app.register(configRoutes, { prefix: "/api", config });
   await app.register(documentRoutes, { prefix: "/api", config });

@@ -44,23 +44,6 @@ export const intakeReplySchema = z.object({
 });
 export type IntakeReply = z.infer<typeof intakeReplySchema>;
 
-/** Relay → owner: keep this answer (an AskResponse, checked when it is read back). */
-export const archiveRequestSchema = z.object({
-  kind: z.literal("archive"),
-  requestId: z.string(),
-  answer: z.looseObject({ id: z.string(), createdAt: z.string() }),
-});
-export type ArchiveRequest = z.infer<typeof archiveRequestSchema>;
-export const routedArchiveRequestSchema = z.intersection(archiveRequestSchema, z.object({ from: z.number().int() }));
-
-export const archiveReplySchema = z.object({
-  kind: z.literal("archive-reply"),
-  requestId: z.string(),
-  to: z.number().int(),
-  error: wireErrorSchema.optional(),
-});
-export type ArchiveReply = z.infer<typeof archiveReplySchema>;
-
 export const controlMessageSchema = z.discriminatedUnion("kind", [
   /** Worker → primary: built and ready for connections. */
   z.object({ kind: z.literal("ready") }),

@@ -6,14 +6,7 @@ import type { AppConfig } from "../config";
 import { mapError } from "../error-status";
 import { clearUploadsInFlight, createServices, type Services } from "../plugins/services";
 import { healthRoutes } from "../routes/health";
-import { ownerUnavailableCode } from "./ipc-answer-archive";
-import {
-  archiveReplySchema,
-  archiveRequestSchema,
-  controlMessageSchema,
-  intakeReplySchema,
-  intakeRequestSchema,
-} from "./messages";
+import { controlMessageSchema, intakeReplySchema, intakeRequestSchema } from "./messages";
 import { routeConnection } from "./request-line";
 
 /** Set in a worker's environment by the primary; not a user setting. */
@@ -85,27 +78,8 @@ export async function runPrimary(config: AppConfig): Promise<void> {
             requestId: request.data.requestId,
             to: worker.id,
             stage: "failed",
-            error: { code: ownerUnavailableCode, message: "The ingestion process is restarting; try again." },
+            error: { code: "INGEST_UNAVAILABLE", message: "The ingestion process is restarting; try again." },
           });
-        return;
-      }
-      const archive = archiveRequestSchema.safeParse(raw);
-      if (archive.success) {
-        const target = owner();
-        if (target) sendQuietly(target, { ...archive.data, from: worker.id });
-        else
-          sendQuietly(worker, {
-            kind: "archive-reply",
-            requestId: archive.data.requestId,
-            to: worker.id,
-            error: { code: ownerUnavailableCode, message: "No owner" },
-          });
-        return;
-      }
-      const archived = archiveReplySchema.safeParse(raw);
-      if (archived.success) {
-        const recipient = cluster.workers?.[archived.data.to];
-        if (recipient) sendQuietly(recipient, archived.data);
         return;
       }
       const reply = intakeReplySchema.safeParse(raw);

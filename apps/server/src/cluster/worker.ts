@@ -1,21 +1,11 @@
 import type { Socket } from "node:net";
-import type { AskResponse } from "@audited-rag/core";
 import { buildApp } from "../app";
 import type { AppConfig } from "../config";
 import type { IngestionRole } from "../ingestion/document-intake";
-import { IpcAnswerArchive } from "./ipc-answer-archive";
 import { IpcDocumentIntake } from "./ipc-document-intake";
-import {
-  type ArchiveRequest,
-  archiveReplySchema,
-  controlMessageSchema,
-  type IntakeRequest,
-  intakeReplySchema,
-  routedArchiveRequestSchema,
-  routedIntakeRequestSchema,
-  toWireError,
-} from "./messages";
+import { controlMessageSchema, type IntakeRequest, intakeReplySchema, routedIntakeRequestSchema } from "./messages";
 import type { WorkerRole } from "./primary";
+import { RetryingAnswerArchive } from "./retrying-answer-archive";
 import { serveIntake } from "./serve-intake";
 
 // In-flight requests get this long to finish after a shutdown begins; the primary kills later.
@@ -29,13 +19,10 @@ const drainMs = 15_000;
 export async function runWorker(config: AppConfig, role: WorkerRole): Promise<void> {
   const send = (message: unknown) => (process.connected ? (process.send?.(message) ?? false) : false);
   const relay = role === "relay" ? new IpcDocumentIntake((message: IntakeRequest) => send(message)) : undefined;
-  // Written here only when the owner cannot be reached; `app` exists by the time an ask ends.
-  const localArchive = { saveAnswer: (response: AskResponse) => app.services.store.saveAnswer(response) };
-  const archive =
-    role === "relay" ? new IpcAnswerArchive((message: ArchiveRequest) => send(message), localArchive) : undefined;
-  const ingestion: IngestionRole =
-    relay && archive ? { kind: "relay", intake: relay, answers: archive } : { kind: "owner" };
-  const app = await buildApp(config, { ingestion });
+  const ingestion: IngestionRole = relay ? { kind: "relay", intake: relay } : { kind: "owner" };
+  const answers = RetryingAnswerArchive.open(config.dataDir);
+  const app = await buildApp(config, { ingestion, answers });
+  app.addHook("onClose", async () => answers.close());
   await app.ready();
 
   let inFlight = 0;
@@ -75,32 +62,12 @@ export async function runWorker(config: AppConfig, role: WorkerRole): Promise<vo
         socket.emit("data", Buffer.from(message.head, "base64"));
         socket.resume();
       } else if (message.kind === "shutdown") void shutdown();
-      else if (message.kind === "owner-lost") {
-        relay?.ownerLost();
-        archive?.ownerLost();
-      }
+      else if (message.kind === "owner-lost") relay?.ownerLost();
       return;
     }
     const reply = intakeReplySchema.safeParse(raw);
     if (reply.success) {
       relay?.receive(reply.data);
-      return;
-    }
-    const archived = archiveReplySchema.safeParse(raw);
-    if (archived.success) {
-      archive?.receive(archived.data);
-      return;
-    }
-    const toArchive = routedArchiveRequestSchema.safeParse(raw);
-    if (toArchive.success && role === "owner") {
-      const { requestId, from, answer } = toArchive.data;
-      try {
-        app.services.store.saveAnswer(answer as unknown as AskResponse);
-        send({ kind: "archive-reply", requestId, to: from });
-      } catch (error) {
-        app.log.error({ err: error }, "could not keep a relayed answer");
-        send({ kind: "archive-reply", requestId, to: from, error: toWireError(error) });
-      }
       return;
     }
     const request = routedIntakeRequestSchema.safeParse(raw);

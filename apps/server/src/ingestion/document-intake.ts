@@ -1,4 +1,4 @@
-import type { AnswerArchive, IngestResult, Upload } from "@audited-rag/rag";
+import type { IngestResult, Upload } from "@audited-rag/rag";
 
 /**
  * What the document routes need from ingestion. In a single process and in the process that owns
@@ -17,10 +17,6 @@ export interface DocumentIntake {
  * - `single`: the only process; owns ingestion and cleans up after a crash at boot (today's behaviour).
  * - `owner`: owns ingestion in a cluster; fails documents a dead owner left processing, but leaves
  *   `tmp/` alone because other workers may be receiving uploads into it (the primary clears it at boot).
- * - `relay`: another HTTP worker; hands uploads and deletes to the owner through `intake`, and the
- *   answers it gives through `answers`, so the owner is the only process that writes to SQLite.
+ * - `relay`: another HTTP worker; hands uploads and deletes to the owner through `intake`.
  */
-export type IngestionRole =
-  | { kind: "single" }
-  | { kind: "owner" }
-  | { kind: "relay"; intake: DocumentIntake; answers: AnswerArchive };
+export type IngestionRole = { kind: "single" } | { kind: "owner" } | { kind: "relay"; intake: DocumentIntake };

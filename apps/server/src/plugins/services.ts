@@ -3,6 +3,7 @@ import path from "node:path";
 import type { AnswerAuditor, ComponentHealth } from "@audited-rag/core";
 import { createJevAuditor } from "@audited-rag/jev";
 import {
+  type AnswerArchive,
   DocumentIngestor,
   type Drafter,
   type Embedder,
@@ -43,7 +44,11 @@ declare module "fastify" {
 }
 
 /** The one place where ports meet their adapters. */
-export function createServices(config: AppConfig, role: IngestionRole = { kind: "single" }): Services {
+export function createServices(
+  config: AppConfig,
+  role: IngestionRole = { kind: "single" },
+  answers?: AnswerArchive,
+): Services {
   const store = MetadataStore.open(config.dataDir);
   try {
     const embedder: Embedder | undefined =
@@ -89,7 +94,7 @@ export function createServices(config: AppConfig, role: IngestionRole = { kind: 
     const ingestor = new DocumentIngestor({ store, index, embedder, extractTimeoutMs: config.extractTimeoutMs });
     const rag = new RAGService({
       chunks: store,
-      answers: role.kind === "relay" ? role.answers : store,
+      answers: answers ?? store,
       index,
       embedder,
       drafter,
@@ -131,11 +136,11 @@ export function createServices(config: AppConfig, role: IngestionRole = { kind: 
 }
 
 /** Decorates the instance with the services, recovers interrupted ingests, and closes everything on shutdown. */
-const services: FastifyPluginAsync<{ config: AppConfig; ingestion?: IngestionRole }> = async (
+const services: FastifyPluginAsync<{ config: AppConfig; ingestion?: IngestionRole; answers?: AnswerArchive }> = async (
   app,
-  { config, ingestion = { kind: "single" } },
+  { config, ingestion = { kind: "single" }, answers },
 ) => {
-  const built = createServices(config, ingestion);
+  const built = createServices(config, ingestion, answers);
   app.decorate("services", built);
   // Registered before recovery so a failed boot still releases the database and the worker.
   app.addHook("onClose", () => built.close());

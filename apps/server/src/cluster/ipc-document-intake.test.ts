@@ -2,13 +2,11 @@ import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { AskResponse, DocumentInfo } from "@audited-rag/core";
+import type { DocumentInfo } from "@audited-rag/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { IpcAnswerArchive } from "./ipc-answer-archive";
 import { IpcDocumentIntake } from "./ipc-document-intake";
-import type { ArchiveRequest, IntakeRequest } from "./messages";
+import type { IntakeRequest } from "./messages";
 
-const answer = { id: "a1", createdAt: "2026-12-01T00:00:00.000Z" } as AskResponse;
 const document = {
   id: "d1",
   filename: "x.pdf",
@@ -19,66 +17,6 @@ const document = {
   status: "processing",
   createdAt: "2026-12-01T00:00:00.000Z",
 } as DocumentInfo;
-
-describe("IpcAnswerArchive", () => {
-  const setup = (sendResult = true) => {
-    const sent: ArchiveRequest[] = [];
-    const local: AskResponse[] = [];
-    const archive = new IpcAnswerArchive(
-      (message) => {
-        sent.push(message);
-        return sendResult;
-      },
-      { saveAnswer: (response) => void local.push(response) },
-    );
-    return { archive, sent, local };
-  };
-
-  it("resolves once the owner confirms, without writing locally", async () => {
-    const { archive, sent, local } = setup();
-    const saving = archive.saveAnswer(answer);
-    expect(sent).toHaveLength(1);
-    archive.receive({ kind: "archive-reply", requestId: sent[0]?.requestId ?? "", to: 1 });
-    await saving;
-    expect(local).toEqual([]);
-  });
-
-  it("writes locally when the owner cannot be reached, is restarting or dies", async () => {
-    const unsent = setup(false);
-    await unsent.archive.saveAnswer(answer);
-    expect(unsent.local).toEqual([answer]);
-
-    const restarting = setup();
-    const saving = restarting.archive.saveAnswer(answer);
-    restarting.archive.receive({
-      kind: "archive-reply",
-      requestId: restarting.sent[0]?.requestId ?? "",
-      to: 1,
-      error: { code: "INGEST_UNAVAILABLE", message: "No owner" },
-    });
-    await saving;
-    expect(restarting.local).toEqual([answer]);
-
-    const dying = setup();
-    const waiting = dying.archive.saveAnswer(answer);
-    dying.archive.ownerLost();
-    await waiting;
-    expect(dying.local).toEqual([answer]);
-  });
-
-  it("reports the owner's storage failure instead of hiding it", async () => {
-    const { archive, sent, local } = setup();
-    const saving = archive.saveAnswer(answer);
-    archive.receive({
-      kind: "archive-reply",
-      requestId: sent[0]?.requestId ?? "",
-      to: 1,
-      error: { code: "STORAGE_ERROR", message: "disk full" },
-    });
-    await expect(saving).rejects.toMatchObject({ code: "STORAGE_ERROR", message: "disk full" });
-    expect(local).toEqual([]);
-  });
-});
 
 describe("IpcDocumentIntake", () => {
   let folder: string;
