@@ -37,9 +37,12 @@ export async function measureAskOverhead(options: AskOverheadOptions = {}): Prom
   const log = options.log ?? (() => {});
   const dataDir = await mkdtemp(path.join(tmpdir(), "audited-rag-bench-ask-"));
   // Login off: this measures the answer engine, not sign-in (bench-load covers HTTP with a real server).
-  const app = await buildApp(parseConfig({ RAG_DATA_DIR: dataDir, LOG_LEVEL: "silent", RAG_AUTH: "off" }), {
-    logger: false,
-  });
+  const app = await buildApp(
+    parseConfig({ RAG_DATA_DIR: dataDir, LOG_LEVEL: "silent", RAG_AUTH: "off", RAG_ASK_RATE_LIMIT: "0" }),
+    {
+      logger: false,
+    },
+  );
   try {
     const url = await app.listen({ host: "127.0.0.1", port: 0 });
     const results: AskOverheadResult[] = [];
