@@ -337,7 +337,8 @@ export class RAGService {
                   }
                 : {}),
             })),
-            passages: part.passages,
+            // Only ids and exact text reach the auditor; the layout stays here for quoting repairs.
+            passages: part.passages.map(({ id, text }) => ({ id, text })),
           })),
         },
         signal,

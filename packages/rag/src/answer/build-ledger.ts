@@ -2,6 +2,7 @@ import type { LedgerEntry } from "@audited-rag/core";
 import type { DraftClaim } from "../drafting/drafter";
 import type { SearchHit } from "../retrieval/vector-index";
 import type { ChunkRecord } from "../store/chunk-record";
+import type { PassageStructure } from "../structure/passage-structure";
 
 /** A retrieved chunk of one part: `localId` is its 1-based place in that part's retrieval order. */
 export interface RetrievedPassage {
@@ -29,8 +30,8 @@ export interface LedgerClaim {
 export interface LedgerPart {
   index: number;
   claims: LedgerClaim[];
-  /** The part's retrieved passages in retrieval order, by global id, with their exact text. */
-  passages: Array<{ id: number; text: string }>;
+  /** The part's retrieved passages in retrieval order, by global id, with their exact text (and layout, for quoting). */
+  passages: Array<{ id: number; text: string; structure?: PassageStructure }>;
 }
 
 export interface Ledger {
@@ -87,6 +88,7 @@ export function buildLedger(parts: LedgerPartInput[]): Ledger {
     const passages = part.passages.map((passage, position) => ({
       id: number(part.index, passage, position + 1),
       text: passage.chunk.text,
+      ...(passage.chunk.structure && { structure: passage.chunk.structure }),
     }));
     return { index: part.index, claims, passages };
   });

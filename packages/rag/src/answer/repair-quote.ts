@@ -1,4 +1,5 @@
 import { selectQuote } from "../drafting/select-quote";
+import type { PassageStructure } from "../structure/passage-structure";
 import { validateDraft } from "./validate-draft";
 
 /**
@@ -7,8 +8,11 @@ import { validateDraft } from "./validate-draft";
  * the cited passage, the claim is self-contained). Null when nothing in the passage can be
  * quoted for the claim; such a passage is no repair candidate.
  */
-export function repairQuote(claimText: string, passage: { id: number; text: string }): string | null {
-  const quote = selectQuote(claimText, passage.text);
+export function repairQuote(
+  claimText: string,
+  passage: { id: number; text: string; structure?: PassageStructure },
+): string | null {
+  const quote = selectQuote(claimText, passage.text, passage.structure);
   if (quote === null) return null;
   const { kept } = validateDraft({
     part: 0,
@@ -21,7 +25,7 @@ export function repairQuote(claimText: string, passage: { id: number; text: stri
 /** The part's passages, other than those cited, that a repair of this claim could quote from. */
 export function repairCandidates(
   claim: { text: string; citations: readonly number[] },
-  passages: ReadonlyArray<{ id: number; text: string }>,
+  passages: ReadonlyArray<{ id: number; text: string; structure?: PassageStructure }>,
 ): number[] {
   const cited = new Set(claim.citations);
   return passages

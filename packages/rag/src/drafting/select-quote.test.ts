@@ -1,5 +1,6 @@
 import { containsNormalized } from "@audited-rag/core";
 import { describe, expect, it } from "vitest";
+import type { PassageStructure } from "../structure/passage-structure";
 import { selectQuote } from "./select-quote";
 
 const passage =
@@ -27,5 +28,28 @@ describe("selectQuote", () => {
 
   it("refuses a span that states another figure than the claim", () => {
     expect(selectQuote("Refunds are paid within thirty-one days of a cancellation.", passage)).toBeNull();
+  });
+
+  it("quotes a table row as printed for a claim that restates it with its headers, as the drafter does", () => {
+    const header = "Key Length Block Size Number of Rounds";
+    const row = "AES-256 8 4 14";
+    const text = `${header}\n${row}`;
+    const start = header.length + 1;
+    const cell = (from: number, to: number) => ({ start: start + from, end: start + to });
+    const structure: PassageStructure = {
+      headings: [],
+      blocks: [
+        {
+          kind: "table-row",
+          span: { start, end: start + row.length },
+          cells: [cell(0, 7), cell(8, 9), cell(10, 11), cell(12, 14)],
+          headers: ["", "Key Length", "Block Size", "Number of Rounds"],
+        },
+      ],
+    };
+    const claim = "For AES-256, Key Length is 8, Block Size is 4 and Number of Rounds is 14.";
+    expect(selectQuote(claim, text, structure)).toBe(row);
+    // Read as sentences alone, the row names none of the headers and could not be quoted.
+    expect(selectQuote(claim, row)).toBeNull();
   });
 });
