@@ -7,6 +7,24 @@ import { inferStructure } from "./infer-structure";
 const flat = (text: string) => answerCandidates(text, inferStructure(text));
 
 describe("answerCandidates", () => {
+  it("splits an option list set as one paragraph into one definition per option", () => {
+    const text =
+      "--soloCBstart\ndefault: 1\nint>0: cell barcode start base\n--soloCBlen\ndefault: 16\nint>0: cell barcode length\n--soloUMIlen\ndefault: 10\nint>0: UMI length";
+    const entries = flat(text).filter((candidate) => candidate.kind === "definition");
+    expect(entries.map((entry) => entry.subject)).toEqual(["soloCBstart", "soloCBlen", "soloUMIlen"]);
+    expect(entries[1]?.quote).toBe("--soloCBlen\ndefault: 16\nint>0: cell barcode length");
+    expect(entries[1]?.claimText).toBe("--soloCBlen: default: 16 int>0: cell barcode length.");
+    for (const entry of entries) expect(text.slice(entry.start, entry.start + entry.quote.length)).toBe(entry.quote);
+  });
+
+  it("also offers a sentence that points back inside joined to the one before", () => {
+    const text =
+      "Stop the incident if it is still in progress. The most common way to do this is to disconnect the affected systems.";
+    const quotes = flat(text).map((candidate) => candidate.quote);
+    expect(quotes).toContain(text);
+    expect(quotes).toContain("The most common way to do this is to disconnect the affected systems.");
+  });
+
   it("restates a table row with its headers and quotes the row as printed", () => {
     const text = "Key Length\n(Nk words)\nNumber of\nRounds\nAES-128 4 10\nAES-256 8 14";
     const rows = flat(text).filter((candidate) => candidate.kind === "table-row");

@@ -10,7 +10,7 @@ import {
   standsAlone,
   withStop,
 } from "./candidate-text";
-import { labelledSentence, sentenceCandidates } from "./sentence-candidates";
+import { entryCandidates, labelledSentence, sentenceCandidates } from "./sentence-candidates";
 
 export { type AnswerCandidate, type CandidateKind, definedSubject, isDebris } from "./candidate-text";
 
@@ -100,6 +100,7 @@ export function answerCandidates(text: string, structure: PassageStructure): Ans
         return last ? { end: last.span.end, text: text.slice(block.span.start, last.span.end) } : null;
       };
       candidates.push(...sentenceCandidates(text, block.span.start, block.span.end, context, following));
+      candidates.push(...entryCandidates(text, block.span.start, block.span.end, context));
       return;
     }
     const made =

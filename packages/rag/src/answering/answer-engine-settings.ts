@@ -27,6 +27,8 @@ export interface AnswerEngineSettings {
   };
   /** How much a match counts by how it was made: the same word, another form of it, a related word. */
   match: { exact: number; form: number; related: number };
+  /** A word met only in a row's headers or an item's lead-in (the claim, not the quote) counts this share of a match in the quote. */
+  claimShare: number;
   /** A name counts this many times as much as a common word of the same rarity. */
   namedWeight: number;
   /** The counted noun of "how many X" and the measured attribute count this many times as much. */
@@ -61,6 +63,7 @@ export const answerEngineSettings: AnswerEngineSettings = {
     namedMissing: 0.5,
   },
   match: { exact: 1, form: 0.85, related: 0.55 },
+  claimShare: 0.6,
   namedWeight: 1.5,
   focusWeight: 2,
   unmentionedAnswerWord: 0.1,

@@ -20,6 +20,8 @@ interface Placed {
   localId: number;
   rank: number;
   document: string;
+  /** Every form its passage holds. */
+  passageForms: Set<string>;
 }
 
 /** Every candidate of a part with its score, and the question as analysed. */
@@ -112,7 +114,13 @@ export class AnswerEngine {
           context.length === candidate.context.length
             ? features
             : { ...features, candidate: { ...candidate, context } };
-        placed.push({ features: kept, localId: passage.localId, rank: position + 1, document });
+        placed.push({
+          features: kept,
+          localId: passage.localId,
+          rank: position + 1,
+          document,
+          passageForms: analysed.forms,
+        });
       }
     });
     // "What is the key length of AES-512?" is not answered by a document that never says AES-512.
@@ -134,6 +142,7 @@ export class AnswerEngine {
         weights,
         settings,
         given.get(entry.document),
+        entry.passageForms,
       ),
     );
     return { question, scored };

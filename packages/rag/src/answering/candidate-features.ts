@@ -16,6 +16,9 @@ export interface CandidateFeatures {
   /** Every form of the own words, to look up matches fast. */
   ownForms: Set<string>;
   contextForms: Set<string>;
+  /** Every form of the claim's words: a table row's headers and an item's lead-in are part of what it says. */
+  claimForms: Set<string>;
+  claimSurfaces: Set<string>;
   /** The kinds of fact the candidate states. */
   states: Set<AnswerType>;
   /** Whether it only sends the reader elsewhere ("See Section 6.3."). */
@@ -35,6 +38,7 @@ export function candidateFeatures(candidate: AnswerCandidate): CandidateFeatures
   const own = wordForms(candidate.quote).filter(isContentWord);
   const context = wordForms(candidate.context.join(" \n ")).filter(isContentWord);
   const claim = candidate.claimText;
+  const claimWords = candidate.kind === "table-row" || candidate.kind === "list-item" ? wordForms(claim) : own;
   const states = new Set<AnswerType>();
   for (const kind of timeKinds) if (statesAnswerKind(candidate.quote, kind)) states.add(kind);
   if (moment.test(candidate.quote)) states.add("time");
@@ -48,6 +52,8 @@ export function candidateFeatures(candidate: AnswerCandidate): CandidateFeatures
     context,
     ownForms: new Set(own.flatMap((word) => word.forms)),
     contextForms: new Set(context.flatMap((word) => word.forms)),
+    claimForms: new Set(claimWords.flatMap((word) => word.forms)),
+    claimSurfaces: new Set(claimWords.map((word) => word.surface)),
     states,
     crossReference: crossReference.test(candidate.quote),
   };

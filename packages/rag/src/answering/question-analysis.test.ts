@@ -16,6 +16,14 @@ describe("answerTypeOf", () => {
     expect(answerTypeOf("How often is the filter replaced?")).toBe("frequency");
     expect(answerTypeOf("Why does the cipher use rounds?")).toBeNull();
   });
+
+  it("reads definition questions with a scope around them, and not 'what is the value of X'", () => {
+    expect(answerTypeOf("What does 'baselining' mean in the incident handling guide?")).toBe("definition");
+    expect(answerTypeOf("In these notes, what is a fan?")).toBe("definition");
+    expect(answerTypeOf("How do the notes define the genus of a tropical curve?")).toBe("definition");
+    expect(answerTypeOf("What is the default value of --alignIntronMin in STAR?")).not.toBe("definition");
+    expect(answerTypeOf("What gross margin percentage did the segment report?")).toBe("percentage");
+  });
 });
 
 describe("analyseQuestion", () => {
@@ -25,6 +33,21 @@ describe("analyseQuestion", () => {
     const pay = question.terms[0];
     expect(pay?.related).toEqual(expect.arrayContaining(["payment", "due"]));
     expect(question.terms.filter((term) => term.named).map((term) => term.surface)).toEqual(["willow", "park"]);
+  });
+
+  it("takes identifiers as names: options, camelCase and snake_case", () => {
+    const named = (text: string) =>
+      analyseQuestion(text, lexicon)
+        .terms.filter((term) => term.named)
+        .map((term) => term.surface);
+    expect(named("What is the default of --outSJfilterOverhangMin?")).toEqual(["outsjfilteroverhangmin"]);
+    expect(named("What value of warmup_steps was used?")).toEqual(["warmup", "steps"]);
+    expect(named("Which value does the setting take?")).toEqual([]);
+  });
+
+  it("gives the subject of 'what is X' even when the wording also reads as a measure", () => {
+    expect(analyseQuestion("What is the scatter width (S)?", lexicon).subject).toBe("scatter width (S)");
+    expect(analyseQuestion("What does 'baselining' mean in the guide?", lexicon).subject).toBe("baselining");
   });
 
   it("drops the adjective of 'how long', knows what is counted and the subject of a definition", () => {

@@ -3,7 +3,7 @@ import { expectedAnswer } from "../drafting/answer-type";
 import { attributeOf } from "../drafting/attribute-units";
 import { contentTerms, stem } from "../drafting/content-terms";
 import type { AnswerType } from "./candidate-features";
-import { formsOf, isContentWord, STOPWORDS, wordForms } from "./word-forms";
+import { foldMarks, formsOf, isContentWord, STOPWORDS, wordForms } from "./word-forms";
 import type { Lexicon } from "./wordnet-lexicon";
 
 /** One content word of a question with every form it may be met in. */
@@ -52,9 +52,25 @@ const questionFrame = new Set(
 /** "How long", "how many": the adjective after "how" asks for the answer's kind, it names no subject. */
 const howAdjective = /\bhow\s+(\p{L}+)/giu;
 
-const definitionQuestion =
-  /^\s*(?:what|who)\s+(?:is|are|was|were)\s+(?:a|an|the)?\s*(.{1,60}?)\s*\??\s*$|^\s*what\s+does\s+(.{1,60}?)\s+(?:mean|stand for|refer to)\s*\??\s*$|^\s*define\s+(.{1,60}?)\s*[.?]?\s*$/i;
-const percentageQuestion = /\b(?:what|which)\s+(?:percentage|percent|share|proportion|fraction)\b|\bhow much of\b/i;
+/** "In these notes, …", "According to the guide, …": a scope before the question itself. */
+const leadingScope = String.raw`^\s*(?:(?:in|according to|per|within|from)\s+[^,?]{1,60},\s*)?`;
+/** "… in the BERT paper", "… in this standard": where to look, not what X is. */
+const trailingScope = String.raw`(?:\s+(?:in|according to|within|for|under|as used in)\s+(?:the|these|this|that)\b[^?]{0,60})?`;
+const term = String.raw`["'‘“]?(.{1,60}?)["'’”]?`;
+const definitionQuestion = new RegExp(
+  [
+    String.raw`${leadingScope}(?:what|who)\s+(?:is|are|was|were)\s+(?:meant\s+by\s+)?(?:a|an|the)?\s*${term}${trailingScope}\s*\??\s*$`,
+    String.raw`${leadingScope}what\s+does\s+(?:the\s+term\s+)?${term}\s+(?:mean|stand for|refer to|denote)${trailingScope}\s*\??\s*$`,
+    String.raw`${leadingScope}(?:define|what\s+is\s+the\s+definition\s+of)\s+${term}${trailingScope}\s*[.?]?\s*$`,
+    String.raw`${leadingScope}how\s+(?:do|does|did)\s+(?:the\s+)?[\p{L}\s]{1,40}?\s+define\s+(?:a|an|the)?\s*${term}${trailingScope}\s*\??\s*$`,
+  ].join("|"),
+  "iu",
+);
+/** "What is the default value of X": a value asked for, not a definition. */
+const valueSubject =
+  /^(?:the\s+)?(?:default|value|maximum|minimum|max|min|number|total|amount|size|length|cost|price|rate|percentage|date)\b/i;
+const percentageQuestion =
+  /\b(?:what|which)\s+(?:[\p{L}-]+\s+){0,3}?(?:percentage|percent|share|proportion|fraction)\b|\bhow much of\b/iu;
 const personQuestion = /^\s*(?:who|whom|whose)\b|\bwhich (?:person|people|author|authors|organi[sz]ation)\b/i;
 /** "Which status code is …", "what media type does …": the noun phrase the question word asks about. */
 const categoryPhrase =
@@ -62,18 +78,37 @@ const categoryPhrase =
 const countQuestion = /\bhow many\b/i;
 const countedNoun = /\bhow many\s+(\p{L}[\p{L}\p{N}-]*)/iu;
 
-/** Names in a question: acronyms, words with a digit, capitalised words past the first. */
+/**
+ * Names in a question: acronyms, words with a digit, capitalised words past the first, and
+ * identifiers as software and specifications print them: camelCase, snake_case and options
+ * written with a leading dash ("--outSAMtype", "warmup_steps", "-v").
+ */
 function namedSurfaces(question: string): Set<string> {
-  const words = normalizeForMatch(question).match(/[\p{L}\p{N}]+(?:[-/][\p{L}\p{N}]+)*/gu) ?? [];
+  const text = foldMarks(normalizeForMatch(question));
   const named = new Set<string>();
-  words.forEach((word, k) => {
+  const words = Array.from(text.matchAll(/[\p{L}\p{N}]+(?:[-/_][\p{L}\p{N}]+)*/gu));
+  words.forEach((match, k) => {
+    const word = match[0];
     if (STOPWORDS.has(word.toLowerCase())) return;
-    if (/\d/.test(word) || /^\p{Lu}{2,}/u.test(word) || (k > 0 && /^\p{Lu}/u.test(word))) {
-      for (const part of word.toLowerCase().split(/[-/]/)) if (part.length > 0) named.add(part);
+    const option = /(?:^|\s)--?$/.test(text.slice(Math.max(0, match.index - 3), match.index));
+    const identifier = word.includes("_") || /\p{Ll}\p{Lu}/u.test(word) || option;
+    if (identifier || /\d/.test(word) || /^\p{Lu}{2,}/u.test(word) || (k > 0 && /^\p{Lu}/u.test(word))) {
+      for (const part of word.toLowerCase().split(/[-/_]/)) if (part.length > 0) named.add(part);
     }
   });
   return named;
 }
+
+/** X of "what is X", "what does X mean", "define X", with any scope around it; null when not so asked. */
+function definitionSubject(question: string): string | null {
+  const match = definitionQuestion.exec(question);
+  const subject = match
+    ?.slice(1)
+    .find((group) => group !== undefined)
+    ?.trim();
+  return subject && !valueSubject.test(subject) ? subject : null;
+}
+const isDefinitionQuestion = (question: string) => definitionSubject(question) !== null;
 
 /** The type of answer a question wants, from its wording. */
 export function answerTypeOf(question: string): AnswerType | null {
@@ -82,7 +117,7 @@ export function answerTypeOf(question: string): AnswerType | null {
   const kind = expectedAnswer(question).kind;
   if (kind !== null) return kind;
   if (personQuestion.test(question)) return "person";
-  if (definitionQuestion.test(question)) return "definition";
+  if (isDefinitionQuestion(question)) return "definition";
   return null;
 }
 
@@ -127,8 +162,10 @@ export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAna
     term.forms = [...term.forms, joined];
     next.forms = [...next.forms, joined];
   });
-  const match = definitionQuestion.exec(question);
-  const subject = type === "definition" ? (match?.[1] ?? match?.[2] ?? match?.[3] ?? null) : null;
+  // "What is the scatter width?" asks for a definition though its words read as a measure: both answer
+  // it. "What is the block size of AES?" asks for the value of an attribute.
+  const asked = definitionSubject(question);
+  const subject = type === "definition" || (asked !== null && !/\bof\b/i.test(asked)) ? asked : null;
   const attribute = attributeOf(contentTerms(question));
   const attributeTerm = attribute && terms.find((term) => stem(term.surface) === attribute.term);
   const countedWord = countedNoun.exec(question)?.[1]?.toLowerCase();

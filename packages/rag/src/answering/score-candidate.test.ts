@@ -3,7 +3,7 @@ import type { AnswerCandidate } from "./answer-candidates";
 import { answerEngineSettings as settings } from "./answer-engine-settings";
 import { candidateFeatures } from "./candidate-features";
 import { analyseQuestion } from "./question-analysis";
-import { scoreCandidate, termWeights } from "./score-candidate";
+import { scoreCandidate, statesDefinitionOf, termWeights } from "./score-candidate";
 import type { Lexicon } from "./wordnet-lexicon";
 
 const lexicon: Lexicon = { related: (word) => (word === "pay" ? ["due"] : word === "purchase" ? ["buy"] : []) };
@@ -24,7 +24,43 @@ function scores(question: string, quotes: Array<string | [string, string[]]>) {
   return pool.map((features) => scoreCandidate(features, { localId: 1, rank: 1 }, analysed, weights, settings));
 }
 
+describe("statesDefinitionOf", () => {
+  it("knows the shapes a definition of X takes, and a mention of X from a definition", () => {
+    const words = ["self", "attention"];
+    expect(
+      statesDefinitionOf("Self-attention, sometimes called intra-attention is an attention mechanism.", words),
+    ).toBe(true);
+    expect(statesDefinitionOf("We define the scatter width (S) as the number of nodes.", ["scatter", "width"])).toBe(
+      true,
+    );
+    expect(statesDefinitionOf("A sign that an incident may occur is called a precursor.", ["precursors"])).toBe(true);
+    expect(statesDefinitionOf("Baselining: monitoring resources to find typical patterns.", ["baselining"])).toBe(true);
+    expect(statesDefinitionOf("We compare self-attention layers to recurrent layers.", words)).toBe(false);
+    expect(statesDefinitionOf("Anything at all.", [])).toBe(false);
+  });
+});
+
 describe("scoreCandidate", () => {
+  it("takes a definition of the subject, not any definition, as the answer to 'what is X'", () => {
+    const [of, other] = scores("What is self-attention?", [
+      "Self-attention is an attention mechanism relating positions of one sequence.",
+      "Table 1: Maximum path lengths for different layer types.",
+    ]);
+    expect(of?.parts.answerType).toBeGreaterThan(0);
+    expect(other?.parts.answerType).toBe(0);
+  });
+
+  it("half counts a name that only the candidate's passage holds", () => {
+    const analysed = analyseQuestion("When did the jury find for Qualcomm against Arm?", lexicon);
+    const pool = [candidateFeatures(candidate("On December 20, 2024, the jury found for Qualcomm."))];
+    const weights = termWeights(analysed, pool, settings);
+    const place = { localId: 1, rank: 1 };
+    const alone = scoreCandidate(pool[0] as never, place, analysed, weights, settings);
+    const nearby = scoreCandidate(pool[0] as never, place, analysed, weights, settings, new Set(), new Set(["arm"]));
+    expect(nearby.parts.namedMissing).toBeLessThan(alone.parts.namedMissing);
+    expect(nearby.parts.namedMissing).toBeGreaterThan(0);
+  });
+
   it("counts the same word above another form of it, and that above a related word", () => {
     const [exact, form, related] = scores("Who may purchase tickets?", [
       "Members may purchase tickets online.",

@@ -100,7 +100,41 @@ function proximity(positionsByTerm: number[][]): number {
       left++;
     }
   }
-  return present.length / best;
+  // One word can meet two terms ("BERTBASE" meets "bert" and "base"): the window is never narrower than one a term.
+  return Math.min(1, present.length / best);
+}
+
+const escapeRegExp = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Whether `text` defines the phrase of `words` in one of the shapes definitions take: "X is …",
+ * "X, sometimes called Y, is …", "X (Y) refers to …", "we define X as …", "… is called X", "X: …".
+ * Each word may carry a plural or other short ending.
+ */
+export function statesDefinitionOf(text: string, words: string[]): boolean {
+  if (words.length === 0) return false;
+  return definitionShapes(words).test(text);
+}
+
+const shapeCache = new Map<string, RegExp>();
+function definitionShapes(words: string[]): RegExp {
+  const key = words.join(" ");
+  const cached = shapeCache.get(key);
+  if (cached !== undefined) return cached;
+  const phrase = words
+    .map((word) => `${escapeRegExp(word.length > 4 ? word.replace(/(?:es|s)$/, "") : word)}\\p{L}{0,3}`)
+    .join("[^\\p{L}\\p{N}]{1,3}");
+  const quoted = `["“'‘]?${phrase}["”'’]?(?:\\s*\\([^)]{1,30}\\))?`;
+  const shapes = [
+    `(?:^|[^\\p{L}])${quoted}(?:,[^,.;]{1,60}?,?)?\\s+(?:is|are|was|were|refers?\\s+to|means?|denotes?|stands?\\s+for|describes?|consists?\\s+of)\\b`,
+    `\\bdefine[sd]?\\s+(?:the\\s+|an?\\s+)?(?:term\\s+)?${quoted}\\s+(?:as|to\\s+be)\\b`,
+    `\\b(?:called|known\\s+as|termed|referred\\s+to\\s+as)\\s+(?:an?\\s+|the\\s+)?${quoted}`,
+    `^\\s*${quoted}\\s*[:–—]\\s`,
+  ];
+  const compiled = new RegExp(shapes.join("|"), "iu");
+  if (shapeCache.size > 500) shapeCache.clear();
+  shapeCache.set(key, compiled);
+  return compiled;
 }
 
 const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
@@ -114,6 +148,7 @@ export function scoreCandidate(
   weights: Map<string, number>,
   settings: AnswerEngineSettings,
   given: Set<string> = new Set(),
+  nearby: Set<string> = new Set(),
 ): ScoredCandidate {
   const ownSurfaces = surfacesOf(features.own);
   const contextSurfaces = surfacesOf(features.context);
@@ -129,7 +164,12 @@ export function scoreCandidate(
       question.attribute?.surface === term.surface && question.attribute.unit.test(features.candidate.quote)
         ? settings.match.form
         : 0;
-    const inOwn = Math.max(measured, matchStrength(term, features.ownForms, ownSurfaces, settings));
+    const inOwn = Math.max(
+      measured,
+      matchStrength(term, features.ownForms, ownSurfaces, settings),
+      // A row's headers and an item's lead-in are part of its claim, though not of what it prints.
+      settings.claimShare * matchStrength(term, features.claimForms, features.claimSurfaces, settings),
+    );
     const inContext = matchStrength(term, features.contextForms, contextSurfaces, settings);
     // A name the candidate's document goes by (its file name, its running header) is taken as given.
     if (inOwn === 0 && inContext === 0 && term.forms.some((form) => given.has(form))) continue;
@@ -152,25 +192,41 @@ export function scoreCandidate(
     }
   }
   const type = question.type;
-  // "How many rounds" is not answered by a count of keys.
-  const countsWhatIsAsked = question.counted === null || matched.has(question.counted);
-  const states = type !== null && features.states.has(type) && countsWhatIsAsked;
-  // Names say which thing is asked about: a candidate about another thing answers another question.
-  const namedTotal = question.terms
-    .filter((term) => term.named)
-    .reduce((sum, term) => sum + (weights.get(term.surface) ?? 0), 0);
-  const namedMatched = question.terms
-    .filter((term) => term.named && (matched.has(term.surface) || term.forms.some((form) => given.has(form))))
-    .reduce((sum, term) => sum + (weights.get(term.surface) ?? 0), 0);
-  const plain = question.terms.filter((term) => !term.named && !term.answerWord);
-  const namesOnly = plain.length > 0 && !plain.some((term) => matched.has(term.surface));
   const subject = question.subject ? wordsOf(question.subject) : null;
   const defined = features.candidate.subject ? formsIn(features.candidate.subject) : null;
-  const subjectWords = subject === null ? [] : [...subject].filter((word) => !STOPWORDS.has(word));
+  const subjectWords = subject === null ? [] : [...subject].filter((word) => !STOPWORDS.has(word) && word.length > 1);
   const definesSubject =
     defined !== null && subjectWords.length > 0
       ? subjectWords.filter((word) => formsOf(word).some((form) => defined.has(form))).length / subjectWords.length
       : 0;
+  // The shapes are looked for only where every word of X is met: the test is a regular expression per subject.
+  const namesSubject =
+    subjectWords.length > 0 &&
+    subjectWords.length <= 6 &&
+    subjectWords.every((word) => formsOf(word).some((form) => features.claimForms.has(form)));
+  const definitionOfSubject =
+    definesSubject >= 0.5 || (namesSubject && statesDefinitionOf(features.candidate.claimText, subjectWords)) ? 1 : 0;
+  // "How many rounds" is not answered by a count of keys.
+  const countsWhatIsAsked = question.counted === null || matched.has(question.counted);
+  // A definition answers "what is X" only when it is of X; any other kind, when it is stated at all.
+  const states =
+    type !== null &&
+    ((type === "definition" ? definitionOfSubject === 1 : features.states.has(type) && countsWhatIsAsked) ||
+      definitionOfSubject === 1);
+  // Names say which thing is asked about: a candidate about another thing answers another question.
+  const namedTotal = question.terms
+    .filter((term) => term.named)
+    .reduce((sum, term) => sum + (weights.get(term.surface) ?? 0), 0);
+  // A name the candidate leaves to the rest of its passage ("the jury found …" in a passage on Arm's suit) half counts.
+  const namedMatched = question.terms
+    .filter((term) => term.named)
+    .reduce((sum, term) => {
+      const weight = weights.get(term.surface) ?? 0;
+      if (matched.has(term.surface) || term.forms.some((form) => given.has(form))) return sum + weight;
+      return term.forms.some((form) => nearby.has(form)) ? sum + weight / 2 : sum;
+    }, 0);
+  const plain = question.terms.filter((term) => !term.named && !term.answerWord);
+  const namesOnly = plain.length > 0 && !plain.some((term) => matched.has(term.surface));
   const coverage = total > 0 ? own / total : 0;
   const context = total > 0 ? contextOnly / total : 0;
   // Being the right kind of answer counts only as far as the candidate is about the question.
@@ -183,7 +239,7 @@ export function scoreCandidate(
     typeMissing: type !== null && type !== "definition" && !states ? 1 : 0,
     rank: 1 / placement.rank,
     // A sentence that sends the reader elsewhere defines nothing, whatever its shape.
-    definition: features.crossReference ? 0 : definesSubject * about,
+    definition: features.crossReference ? 0 : Math.max(definesSubject, definitionOfSubject) * about,
     crossReference: features.crossReference ? 1 : 0,
     figure: type === null && features.states.has("count") ? about : 0,
     namesOnly: namesOnly ? 1 : 0,

@@ -22,6 +22,10 @@ const pointsBack =
 const theoremLabel =
   /^(?:definition|theorem|lemma|proposition|corollary|remark|example|note)\s+\d+(?:\.\d+)*\.?$/i; /** A sentence ending on a copula, article or preposition lost what it states to a formula or figure. */
 const cutShort = /\b(?:is|are|was|were|be|by|of|the|a|an|to|as|with|from|equals?)\s*\.$/i;
+/** A sentence whose opening words point back ("The most common way to do this is …"): it also answers joined to the one before. */
+const leansBack =
+  /^(?:\S+\s+){1,7}?(?:this|these|those|it|them)\b(?=\s+(?:is|are|was|were|can|may|will|would|should|must|requires?|involves?|includes?|means?)\b|\s*[,.;])/i;
+
 export function sentenceCandidates(
   text: string,
   blockStart: number,
@@ -74,6 +78,19 @@ export function sentenceCandidates(
     const statement = asStatement(claim);
     if (statement === null || isDebris(quote)) continue;
     claim = statement;
+    if (previous !== undefined && previous.end <= start && start === sentence.start && leansBack.test(claim)) {
+      const joined = text.slice(previous.start, end).trim();
+      const joinedClaim = asStatement(clean(joined));
+      if (joined.length <= MAX_QUOTE_CHARS && joinedClaim !== null && !isDebris(joined)) {
+        candidates.push({
+          kind: "sentence",
+          quote: joined,
+          start: previous.start,
+          claimText: withStop(joinedClaim),
+          context,
+        });
+      }
+    }
     const subject = definedSubject(claim);
     candidates.push({
       kind: subject === undefined ? "sentence" : "definition",
@@ -84,6 +101,56 @@ export function sentenceCandidates(
       ...(subject === undefined ? {} : { subject }),
     });
   }
+  return candidates;
+}
+
+/** A line that opens an entry of an option or field list: "--soloCBlen", "-o FILE", "–readFilesIn". */
+const entryHead = /^[ \t]*(?:--?|[–—])[\p{L}][\p{L}\p{N}_.:-]*(?=\s|$)/u;
+
+/**
+ * The entries of an option or field list set as one paragraph ("--soloCBlen / default: 16 /
+ * int>0: cell barcode length / --soloUMIstart …"): each from its head line to the next head,
+ * as a definition of the option. A paragraph with fewer than two heads has no entries.
+ */
+export function entryCandidates(
+  text: string,
+  blockStart: number,
+  blockEnd: number,
+  context: string[],
+): AnswerCandidate[] {
+  const lines: Array<{ start: number; text: string }> = [];
+  let offset = blockStart;
+  for (const line of text.slice(blockStart, blockEnd).split("\n")) {
+    lines.push({ start: offset, text: line });
+    offset += line.length + 1;
+  }
+  const heads = lines.flatMap((line, k) => (entryHead.test(line.text) ? [k] : []));
+  if (heads.length < 2) return [];
+  const candidates: AnswerCandidate[] = [];
+  heads.forEach((head, j) => {
+    const first = lines[head] as { start: number; text: string };
+    const next = heads[j + 1];
+    let end = next === undefined ? blockEnd : (lines[next] as { start: number }).start - 1;
+    // A long entry is cut at the last line that fits.
+    while (end - first.start > MAX_QUOTE_CHARS) {
+      const cut = text.lastIndexOf("\n", end - 1);
+      if (cut <= first.start) return;
+      end = cut;
+    }
+    const raw = text.slice(first.start, end);
+    const quote = raw.trim();
+    const name = (entryHead.exec(first.text)?.[0] ?? "").trim();
+    const body = clean(quote.slice(name.length)).replace(/^[:\s]+/, "");
+    if (body.length === 0 || isDebris(quote)) return;
+    candidates.push({
+      kind: "definition",
+      quote,
+      start: first.start + (raw.length - raw.trimStart().length),
+      claimText: withStop(`${name}: ${body}`),
+      context,
+      subject: name.replace(/^[-–—]+/, ""),
+    });
+  });
   return candidates;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formsOf, isContentWord, wordForms } from "./word-forms";
+import { foldMarks, formsOf, isContentWord, wordForms } from "./word-forms";
 
 describe("wordForms", () => {
   it("gives lemmas and stems so inflected and derived forms meet", () => {
@@ -20,5 +20,12 @@ describe("wordForms", () => {
   it("marks stopwords as not content", () => {
     const words = wordForms("What is the key length?");
     expect(words.filter(isContentWord).map((word) => word.surface)).toEqual(["key", "length"]);
+  });
+});
+
+describe("foldMarks", () => {
+  it("matches a word whatever its accents, also a diaeresis a PDF sets apart", () => {
+    expect(foldMarks("Gröbner")).toBe("Grobner");
+    expect(wordForms("Gr\u00a8obner bases")[0]?.surface).toBe("grobner");
   });
 });

@@ -57,8 +57,20 @@ export function formsOf(surface: string): string[] {
  * Text folded for splitting into words: ligatures to letters (NFKC), a word broken across lines
  * joined, lowercased. Cheaper than normalizeForMatch, which also maps offsets back.
  */
-function tokenText(text: string): string {
+/**
+ * Accents dropped: "Gröbner" and a PDF's "Gr¨obner" (the diaeresis set as a character of its
+ * own) are one word to match on. Quotes keep the text as printed; only matching folds.
+ */
+export function foldMarks(text: string): string {
+  // Spacing accents first: NFKD would turn "¨" into a space and a combining mark.
   return text
+    .replace(/[\u00a8\u00b4\u02c6\u02c7\u02d8\u02d9\u02dc`]/g, "")
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "");
+}
+
+function tokenText(text: string): string {
+  return foldMarks(text)
     .normalize("NFKC")
     .replace(/(\p{L})-\s*\n\s*(\p{Ll})/gu, "$1$2")
     .replace(/[\u00AD\u200B-\u200D\u2060\uFEFF]/g, "")

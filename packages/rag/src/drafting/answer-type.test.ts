@@ -64,3 +64,10 @@ describe("statesAnswerKind", () => {
     expect(statesAnswerKind("The chain must be lubricated.", "frequency")).toBe(false);
   });
 });
+
+describe("statesAnswerKind for a span without a figure", () => {
+  it("takes 'within several days' as a duration", () => {
+    expect(statesAnswerKind("The meeting should be held within several days of the end.", "duration")).toBe(true);
+    expect(statesAnswerKind("The meeting should be held soon.", "duration")).toBe(false);
+  });
+});

@@ -43,6 +43,8 @@ const calendar =
 const frequency =
   /\bevery\b|\beach (?:day|week|month|quarter|year|time)\b|\b(?:hourly|daily|weekly|fortnightly|monthly|quarterly|yearly|annually|semi-annual(?:ly)?)\b|\bper (?:hour|day|week|month|quarter|year)\b|\b(?:once|twice)\b|\btimes (?:a|per)\b/i;
 const span = measurement(TIME_UNITS);
+/** "Within several days", "a few weeks": a span stated without a figure. */
+const vagueSpan = new RegExp(`\\b(?:several|a few|a couple of|few|many)\\s+${TIME_UNITS}\\b`, "i");
 const extent = measurement(LENGTH_UNITS);
 
 /** Whether `text` states a fact of `kind` beyond the figures `question` already contains. */
@@ -51,7 +53,7 @@ export function statesAnswerKind(text: string, kind: AnswerKind, question = ""):
     case "quantity":
       return valueFigures(text, question).length > 0;
     case "duration":
-      return span.test(text) || extent.test(text);
+      return span.test(text) || vagueSpan.test(text) || extent.test(text);
     case "time":
       return calendar.test(text) || span.test(text);
     case "frequency":

@@ -19,3 +19,11 @@ describe("valueFigures", () => {
     expect(valueFigures("AES-256 uses 14 rounds and 256 bits.", "How many rounds for a 256 bit key?")).toEqual(["14"]);
   });
 });
+
+describe("valueFigures with a unit set against the figure", () => {
+  it("reads 100GB, 5V and 244nA as figures, not a part number such as K7", () => {
+    expect(valueFigures("at least 100GB of disk space")).toEqual(["100gb"]);
+    expect(valueFigures("a 5V supply; 1 LSB = 244nA")).toEqual(["5v", "1", "244na"]);
+    expect(valueFigures("the K7 model")).toEqual([]);
+  });
+});

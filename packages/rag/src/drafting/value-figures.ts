@@ -4,8 +4,13 @@ const numberWords =
 /** Regex source of one figure: digits ("1,000", "3.5") or a number word ("three"). */
 export const FIGURE = `(?:\\d+(?:[.,]\\d+)*|(?:${numberWords})\\b)`;
 
+/** Unit symbols printed against their figure: "100GB", "5V", "244nA", "12h", "3x". */
+const gluedUnit = "(?:[kmgtp]i?b|[kmgt]bps|[munpµ]?[avwfs]|[kmg]?hz|[munµ]?m|ms|min|h|hrs?|x|k|°c|°f)";
 /** A figure standing on its own: not part of an identifier such as "K7" or "AES-256". */
-const figure = new RegExp(`(?<![\\p{L}\\p{N}_.-])\\d+(?:[.,]\\d+)*(?![\\p{L}\\p{N}])|\\b(?:${numberWords})\\b`, "giu");
+const figure = new RegExp(
+  `(?<![\\p{L}\\p{N}_.-])\\d+(?:[.,]\\d+)*(?:${gluedUnit})?(?![\\p{L}\\p{N}])|\\b(?:${numberWords})\\b`,
+  "giu",
+);
 /** Any figure, identifiers included: "AES-256" in the question makes a "256" in a sentence no news. */
 const anyFigure = new RegExp(`\\d+(?:[.,]\\d+)*|\\b(?:${numberWords})\\b`, "giu");
 /** What makes the figure after it a reference rather than a value: "Section 4.1", "Fig. 3", "[12]", "ISO 9000". */
