@@ -25,6 +25,9 @@ export interface LoadResult {
   errors: number;
   /** Up to five distinct error descriptions with their counts. */
   errorKinds: Record<string, number>;
+  /** Latency of `GET /api/health` probes sent every 100 ms on their own connection during the load. */
+  healthMs: LatencySummary | null;
+  healthErrors: number;
   /** Peak RSS of the server process (VmHWM) at the end of the run, ingest included; null off Linux. */
   serverPeakRssMb: number | null;
 }
@@ -90,6 +93,24 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
 
     const started = performance.now();
     const deadline = started + durationS * 1000;
+    // A monitor's probe: a fresh connection every 100 ms, as a load balancer or `curl` sends it.
+    const healthTimes: number[] = [];
+    let healthErrors = 0;
+    const probe = async () => {
+      while (performance.now() < deadline) {
+        const sent = performance.now();
+        try {
+          const response = await undiciFetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(10_000) });
+          await response.text();
+          if (response.ok) healthTimes.push(performance.now() - sent);
+          else healthErrors++;
+        } catch {
+          healthErrors++;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    const probing = probe();
     const worker = async (offset: number) => {
       for (let index = offset; performance.now() < deadline; index += concurrency) {
         const sent = performance.now();
@@ -109,6 +130,7 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
       }
     };
     await Promise.all(Array.from({ length: concurrency }, (_, offset) => worker(offset)));
+    await probing;
     const elapsedS = (performance.now() - started) / 1000;
     await agent.close();
     return {
@@ -122,6 +144,8 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
       serverMs: serverTimes.length > 0 ? summariseLatencies(serverTimes) : null,
       errors,
       errorKinds,
+      healthMs: healthTimes.length > 0 ? summariseLatencies(healthTimes) : null,
+      healthErrors,
       serverPeakRssMb: readPeakRssMb(server.child.pid),
     };
   } finally {

@@ -3,6 +3,7 @@ import multipart from "@fastify/multipart";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { AppConfig } from "./config";
 import { mapError } from "./error-status";
+import { AskTurns } from "./http/ask-turns";
 import { handleClientError, isClientAbort } from "./http/client-errors";
 import { parseJsonBody } from "./http/parse-json-body";
 import { authPlugin } from "./plugins/auth";
@@ -114,8 +115,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }
   await app.register(configRoutes, { prefix: "/api", config });
   await app.register(documentRoutes, { prefix: "/api", config });
-  await app.register(askRoutes, { prefix: "/api", config });
-  await app.register(askStreamRoutes, { prefix: "/api", config });
+  // One queue of starts for both ask routes: see AskTurns.
+  const turns = new AskTurns();
+  await app.register(askRoutes, { prefix: "/api", config, turns });
+  await app.register(askStreamRoutes, { prefix: "/api", config, turns });
   await app.register(answerRoutes, { prefix: "/api" });
   await app.register(webPlugin, { root: options.webRoot });
   return app;

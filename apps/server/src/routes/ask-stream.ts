@@ -4,6 +4,7 @@ import type { AskObserver } from "@audited-rag/rag";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppConfig } from "../config";
 import { mapError } from "../error-status";
+import type { AskTurns } from "../http/ask-turns";
 import { rateLimited } from "../plugins/rate-limits";
 import { abortOnDisconnect, resolveAsk } from "./resolve-ask";
 
@@ -14,11 +15,15 @@ import { abortOnDisconnect, resolveAsk } from "./resolve-ask";
  * connection cancels the work and nothing is stored. Like `POST /api/ask` it needs a signed-in
  * user (the default access) and has the ask rate limit (`RAG_ASK_RATE_LIMIT`).
  */
-export const askStreamRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
+export const askStreamRoutes: FastifyPluginAsync<{ config: AppConfig; turns: AskTurns }> = async (
+  app,
+  { config, turns },
+) => {
   const { limits } = config;
   app.post("/ask/stream", rateLimited(limits.askPerWindow, limits.rateLimitWindowMs), async (request, reply) => {
     const ask = resolveAsk(config, request);
     const controller = abortOnDisconnect(reply.raw);
+    await turns.take(controller.signal);
     const stream = new PassThrough();
     let began: () => void = () => undefined;
     const beginning = new Promise<void>((resolve) => {

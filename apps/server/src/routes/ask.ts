@@ -1,11 +1,12 @@
 import type { AskResponse } from "@audited-rag/core";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppConfig } from "../config";
+import type { AskTurns } from "../http/ask-turns";
 import { rateLimited } from "../plugins/rate-limits";
 import { abortOnDisconnect, resolveAsk } from "./resolve-ask";
 
 /** `POST /api/ask`: answers a question; `jevMode` may only lower the configured mode. */
-export const askRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
+export const askRoutes: FastifyPluginAsync<{ config: AppConfig; turns: AskTurns }> = async (app, { config, turns }) => {
   const { limits } = config;
   app.post(
     "/ask",
@@ -14,6 +15,7 @@ export const askRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, 
       const ask = resolveAsk(config, request);
       // Stop drafting and auditing when the browser goes away.
       const controller = abortOnDisconnect(reply.raw);
+      await turns.take(controller.signal);
       return app.services.rag.ask(ask, controller.signal);
     },
   );
