@@ -18,10 +18,11 @@ import { measureAuditLatency } from "./bench-audit";
 import { defaultBenchFile, type IngestBenchResult } from "./bench-ingest";
 import { measureServerIngestMemory } from "./bench-ingest-rss";
 import { type LoadResult, runLoad } from "./bench-load";
+import { measureOcr } from "./bench-ocr";
 import { measureRetrieval } from "./bench-retrieval";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
-const sections = ["ingest", "ask", "audit", "retrieval", "assets", "load"] as const;
+const sections = ["ingest", "ask", "audit", "retrieval", "assets", "load", "ocr"] as const;
 type Section = (typeof sections)[number];
 
 interface Target {
@@ -231,6 +232,25 @@ async function main(): Promise<void> {
         });
     }
     results.load = loads;
+  }
+
+  if (options.only.has("ocr")) {
+    log("ocr: scanned PDFs uploaded to a fresh server process each (RAG_OCR=auto), beside a text-layer upload…");
+    const cases = await measureOcr(path.join(repoRoot, "../shared/corpus"));
+    for (const entry of cases) {
+      log(
+        `  ${entry.name}: ${entry.pages} pages, ${entry.chunks} chunks in ${entry.uploadMs} ms (${entry.secondsPerPage} s/page), server peak RSS ${entry.peakRssMb ?? "?"} MB`,
+      );
+    }
+    results.ocr = cases;
+    for (const entry of cases.filter((candidate) => candidate.name.includes("scan"))) {
+      targets.push({
+        name: `OCR ${entry.name}`,
+        target: "< 5 s/page, RSS < 800 MB",
+        measured: `${entry.secondsPerPage} s/page, ${entry.peakRssMb ?? "?"} MB`,
+        met: entry.secondsPerPage < 5 && entry.peakRssMb !== null && entry.peakRssMb < 800,
+      });
+    }
   }
 
   log("\ntargets:");

@@ -100,6 +100,16 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ OLLAMA_HOST: "ftp://example" })).toThrow(/OLLAMA_HOST/);
   });
 
+  it("reads OCR on by default in English and stops at start-up on a language that is not installed", () => {
+    expect(parseConfig({}).ocr).toEqual({ mode: "auto", languages: ["eng"], pageTimeoutMs: 60_000 });
+    expect(parseConfig({ RAG_OCR: "off", RAG_OCR_LANGS: "xyz" }).ocr.mode).toBe("off");
+    const attempt = () => parseConfig({ RAG_OCR_LANGS: "eng+klingon" });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(
+      /no OCR language data for klingon; install the npm package @tesseract.js-data\/klingon \(installed: .*eng/,
+    );
+  });
+
   it("documents exactly the settings it reads in .env.example", () => {
     const example = readFileSync(new URL("../../../.env.example", import.meta.url), "utf8");
     const documented = [...example.matchAll(/^([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]);

@@ -1,4 +1,5 @@
 import { jevModeSchema } from "@audited-rag/core";
+import { installedOcrLanguages, missingOcrLanguages } from "@audited-rag/rag";
 import { z } from "zod";
 import { isLoopbackAddress } from "./auth/loopback";
 import { parseHostEntry } from "./auth/request-guard";
@@ -29,6 +30,9 @@ const environmentSchema = z.object({
   RAG_EXTRACT_TIMEOUT_MS: integer(30_000, 1_000, 600_000),
   RAG_EXTRACT_WORKERS: integer(2, 1, 16),
   RAG_EXTRACT_MAX_MEMORY_MB: integer(512, 64, 8192),
+  RAG_OCR: z.enum(["auto", "off", "force"]).default("auto"),
+  RAG_OCR_LANGS: z.string().trim().min(1).default("eng"),
+  RAG_OCR_PAGE_TIMEOUT_MS: integer(60_000, 1_000, 600_000),
   RAG_MAX_DECODED_MB: integer(256, 1, 8192),
   RAG_MAX_CHUNKS_PER_PAGE: integer(200, 1, 100_000),
   RAG_MAX_CHUNKS_PER_DOCUMENT: integer(20_000, 1, 10_000_000),
@@ -118,6 +122,8 @@ export interface AppConfig {
   dataDir: string;
   maxUploadBytes: number;
   extractTimeoutMs: number;
+  /** Pages without a text layer: read by OCR (`auto`), every page (`force`) or never (`off`). */
+  ocr: { mode: Environment["RAG_OCR"]; languages: string[]; pageTimeoutMs: number };
   /** Caps on what ingestion may cost; see `.env.example`. */
   ingest: {
     workers: number;
@@ -193,6 +199,11 @@ export interface AppConfig {
  * Parses the environment once at boot. Empty strings count as unset so that a copied
  * `.env.example` with blank values keeps the defaults.
  */
+/** "eng+deu", "eng,deu" or "eng deu": Tesseract's codes, in order. */
+function ocrLanguagesOf(value: string): string[] {
+  return [...new Set(value.split(/[+,\s]+/).filter(Boolean))];
+}
+
 export function parseConfig(environment: Record<string, string | undefined>): AppConfig {
   const known: Record<string, string> = Object.fromEntries(
     Object.keys(environmentSchema.shape).flatMap((name) => {
@@ -218,6 +229,14 @@ export function parseConfig(environment: Record<string, string | undefined>): Ap
   if (known.RAG_VECTOR_STORE === "qdrant" && (known.RAG_EMBEDDER ?? "none") === "none") {
     problems.push("RAG_VECTOR_STORE=qdrant needs dense vectors: set RAG_EMBEDDER=ollama");
   }
+  const ocrLanguages = ocrLanguagesOf(known.RAG_OCR_LANGS ?? "eng");
+  const missingLanguages = (known.RAG_OCR ?? "auto") === "off" ? [] : missingOcrLanguages(ocrLanguages);
+  if (missingLanguages.length > 0) {
+    const installed = installedOcrLanguages();
+    problems.push(
+      `RAG_OCR_LANGS=${JSON.stringify(known.RAG_OCR_LANGS ?? "eng")}: no OCR language data for ${missingLanguages.join(", ")}; install the npm package ${missingLanguages.map((language) => `@tesseract.js-data/${language}`).join(" and ")} (installed: ${installed.join(", ") || "none"}) or set RAG_OCR=off`,
+    );
+  }
   const host = known.HOST ?? "127.0.0.1";
   if (known.RAG_AUTH === "off" && !isLoopbackAddress(host, { names: true })) {
     problems.push(
@@ -234,6 +253,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Ap
     dataDir: env.RAG_DATA_DIR,
     maxUploadBytes: Math.round(env.RAG_MAX_UPLOAD_MB * 1024 * 1024),
     extractTimeoutMs: env.RAG_EXTRACT_TIMEOUT_MS,
+    ocr: { mode: env.RAG_OCR, languages: ocrLanguages, pageTimeoutMs: env.RAG_OCR_PAGE_TIMEOUT_MS },
     ingest: {
       workers: env.RAG_EXTRACT_WORKERS,
       workerMemoryMb: env.RAG_EXTRACT_MAX_MEMORY_MB,

@@ -61,6 +61,8 @@ export const ledgerEntrySchema = z.object({
   flags: z.array(passageFlagSchema).optional(),
   /** Whether screening kept this passage out of drafting (RAG_SCREEN_PASSAGES=exclude). */
   excluded: z.boolean().optional(),
+  /** Set when the passage's page had no text layer and was read by OCR: the page's mean word confidence, 0–1. */
+  ocr: z.object({ confidence: z.number().min(0).max(1) }).optional(),
   /**
    * Set by `GET /api/answers/:id` when the cited document was deleted since, or replaced by a
    * newer upload of the same file name; never stored.

@@ -29,5 +29,9 @@ export const publicConfigSchema = z.object({
   embedder: z.string(),
   vectorStore: z.string(),
   maxUploadBytes: z.number(),
+  /** How pages without a text layer are read, the languages OCR reads and the language packs installed. */
+  ocr: z
+    .object({ mode: z.enum(["auto", "off", "force"]), languages: z.array(z.string()), installed: z.array(z.string()) })
+    .optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

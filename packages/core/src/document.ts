@@ -12,6 +12,8 @@ export const ingestProgressSchema = z.object({
   pagesTotal: z.number().int().nonnegative().optional(),
   /** While `queued`: how many uploads wait before this one for an extraction worker. */
   ahead: z.number().int().nonnegative().optional(),
+  /** While `extracting`: page `pagesDone + 1` is being read by OCR. */
+  ocr: z.boolean().optional(),
 });
 export type IngestProgress = z.infer<typeof ingestProgressSchema>;
 

@@ -10,3 +10,4 @@ export * from "./document";
 export * from "./errors";
 export * from "./layout";
 export * from "./normalize-text";
+export * from "./ocr";

@@ -25,6 +25,7 @@ export * from "./ingest/decoded-size";
 export * from "./ingest/document-ingestor";
 export * from "./ingest/extract-pdf";
 export * from "./ingest/extractor-pool";
+export * from "./ingest/ocr-reader";
 export * from "./ingest/passage-limits";
 export * from "./ingest/pdf-signature";
 export * from "./layout/page-layout";

@@ -10,6 +10,7 @@ import {
   type Embedder,
   ExtractiveDrafter,
   MetadataStore,
+  OcrReader,
   OllamaDrafter,
   OllamaEmbedder,
   QdrantVectorIndex,
@@ -113,6 +114,13 @@ export function createServices(config: AppConfig, log?: FastifyBaseLogger): Serv
       extractTimeoutMs: config.extractTimeoutMs,
       extractWorkers: config.ingest.workers,
       extractMaxMemoryMb: config.ingest.workerMemoryMb,
+      ...(config.ocr.mode !== "off" && {
+        ocr: {
+          mode: config.ocr.mode,
+          reader: new OcrReader(config.ocr.languages),
+          pageBudgetMs: config.ocr.pageTimeoutMs,
+        },
+      }),
       maxDecodedBytes: config.ingest.maxDecodedBytes,
       maxChunksPerPage: config.ingest.maxChunksPerPage,
       maxChunksPerDocument: config.ingest.maxChunksPerDocument,

@@ -1,4 +1,5 @@
 import type { PublicConfig } from "@audited-rag/core";
+import { installedOcrLanguages } from "@audited-rag/rag";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppConfig } from "../config";
 
@@ -14,6 +15,7 @@ export const configRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (ap
     embedder: config.embedder === "ollama" ? `ollama:${config.ollama.embedModel}` : "none",
     vectorStore: config.vectorStore,
     maxUploadBytes: config.maxUploadBytes,
+    ocr: { mode: config.ocr.mode, languages: config.ocr.languages, installed: installedOcrLanguages() },
   };
   app.get("/config", async () => body);
 };

@@ -63,6 +63,18 @@ export const documentRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (
     return document;
   });
 
+  /** The OCR words of a page that had no text layer, for the viewer's overlay; 404 for a page with a text layer. */
+  app.get("/documents/:id/pages/:page/ocr", async (request) => {
+    const id = parseId(request.params, "document");
+    const raw = (request.params as { page?: unknown }).page;
+    const page = typeof raw === "string" && /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : undefined;
+    const document = store.getDocument(id);
+    if (!document || document.status !== "ready") throw new NotFoundError(`No document with id ${id}`);
+    const ocr = page === undefined ? undefined : store.getPageOcr(id, page);
+    if (!ocr) throw new NotFoundError(`Page ${String(raw).slice(0, 12)} of document ${id} was not read by OCR`);
+    return ocr;
+  });
+
   app.get("/documents/:id/file", async (request, reply) => {
     const id = parseId(request.params, "document");
     const document = store.getDocument(id);

@@ -68,6 +68,7 @@ export function buildLedger(parts: LedgerPartInput[]): Ledger {
       score: hit.score,
       cited: false,
       ranks: { ...hit.ranks },
+      ...(chunk.ocrConfidence !== undefined && { ocr: { confidence: chunk.ocrConfidence } }),
     });
     return id;
   };

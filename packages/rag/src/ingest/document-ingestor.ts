@@ -22,7 +22,7 @@ import { interruptedCode, type MetadataStore } from "../store/metadata-store";
 import { indexContext, passageStructure } from "../structure/clip-structure";
 import { type ChunkingOptions, chunkPage, defaultChunkingOptions } from "./chunk-page";
 import { diskFullOr } from "./disk-full";
-import { type ExtractionResult, noTextMessage } from "./extract-pdf";
+import { type ExtractionResult, noTextMessage, type OcrSettings } from "./extract-pdf";
 import type { PooledExtractOptions } from "./extractor-pool";
 import { ExtractorPool } from "./extractor-pool";
 import { moveFile, readHeadAndTail, removeFile } from "./file-moves";
@@ -39,6 +39,8 @@ export interface DocumentIngestorOptions {
   extractTimeoutMs: number;
   /** Heap limit of each extraction worker. */
   extractMaxMemoryMb?: number;
+  /** Pages without a text layer are read by OCR when set. */
+  ocr?: OcrSettings;
   /** Extraction workers reading PDFs at once (default 2); further uploads wait in a queue. */
   extractWorkers?: number;
   /** A PDF whose Flate streams decode to more than this is refused (default 256 MB). */
@@ -114,6 +116,7 @@ export class DocumentIngestor {
       size: options.extractWorkers,
       maxMemoryMb: options.extractMaxMemoryMb,
       maxDecodedBytes: options.maxDecodedBytes ?? defaultIngestLimits.maxDecodedBytes,
+      ...(options.ocr && { ocr: options.ocr }),
     });
   }
 
@@ -249,12 +252,13 @@ export class DocumentIngestor {
         };
         prepared = await this.prepare(store.originalPath(upload.sha256), processing, {
           onQueued: (ahead) => note({ stage: "queued", fraction: 0, ahead }),
-          onPage: (pagesDone, pagesTotal) =>
+          onPage: (pagesDone, pagesTotal, ocr) =>
             note({
               stage: "extracting",
               fraction: pagesTotal > 0 ? (progressAfter.extracting * pagesDone) / pagesTotal : 0,
               pagesDone,
               pagesTotal,
+              ...(ocr && { ocr: true }),
             }),
         });
         store.setPageCount(created.id, prepared.extraction.pageCount);

@@ -63,12 +63,12 @@ describe("extractPdf", () => {
     expect(result.pages[0]?.text).not.toMatch(/ \n|\n | {2}/);
   });
 
-  it("refuses a PDF without a text layer, saying OCR is not done", async () => {
+  it("refuses a PDF without a text layer when OCR is off, saying so", async () => {
     const path = writeTemp("drawing.pdf", await makeImageOnlyPdf(2));
     const error = await extractPdf(path, options).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(PdfNoTextError);
     expect((error as Error).message).toBe(noTextMessage);
-    expect(noTextMessage).toMatch(/OCR is not performed/);
+    expect(noTextMessage).toMatch(/OCR is off/);
   });
 
   it("refuses an encrypted PDF", async () => {

@@ -1,11 +1,12 @@
 import { Worker } from "node:worker_threads";
-import type { TextItem } from "@audited-rag/core";
+import type { OcrPage, TextItem } from "@audited-rag/core";
 import { PdfEncryptedError, PdfNoTextError, PdfUnreadableError } from "@audited-rag/core";
 import { z } from "zod";
 import type { OpenHeading } from "../layout/page-blocks";
 import { layOutPages, pageLines } from "../layout/page-layout";
 import type { PageLines } from "../layout/running-lines";
 import type { StructureBlock } from "../structure/passage-structure";
+import type { OcrImage, OcrReader, OcrResult } from "./ocr-reader";
 
 /**
  * The text of one page in reading order, with its layout; `pageNumber` is the 1-based PDF page
@@ -19,6 +20,8 @@ export interface ExtractedPage {
   blocks: StructureBlock[];
   /** Running headers and footers left out of `text`, as printed. */
   runningLines: string[];
+  /** For a page read by OCR: its size, the words kept and their mean confidence. */
+  ocr?: OcrPage;
 }
 
 export interface ExtractionResult {
@@ -34,8 +37,16 @@ export interface ExtractOptions {
   /** The worker is terminated after this long and the PDF reported as unreadable. */
   timeoutMs: number;
   signal?: AbortSignal;
-  /** Called after each page, readable or not. */
-  onPage?: (pagesDone: number, pagesTotal: number) => void;
+  /** Called after each page, readable or not, and as OCR starts on a page (`ocr` then true). */
+  onPage?: (pagesDone: number, pagesTotal: number, ocr?: boolean) => void;
+}
+
+/** How pages without a text layer are read: `auto` OCRs those, `force` every page. */
+export interface OcrSettings {
+  mode: "auto" | "force";
+  reader: OcrReader;
+  /** Each page read by OCR adds this much to the extraction's time limit. */
+  pageBudgetMs: number;
 }
 
 export interface PdfExtractorOptions {
@@ -43,13 +54,17 @@ export interface PdfExtractorOptions {
   maxMemoryMb?: number;
   /** An idle worker is stopped after this long (default 30 s); the next job starts a new one. */
   idleMs?: number;
+  /** Off when absent: a page without text stays empty. */
+  ocr?: OcrSettings;
 }
 
 /** Thrown when pdf.js cannot parse the file at all; the caller decides whether it is a broken PDF or not a PDF. */
 export class PdfStructureError extends PdfUnreadableError {}
 
 export const noTextMessage =
-  "This PDF has no text layer (it looks scanned); OCR is not performed, so it cannot be searched.";
+  "This PDF has no text layer (it looks scanned); OCR is off (RAG_OCR=off), so it cannot be searched.";
+export const nothingLegibleMessage =
+  "This PDF has no text layer and OCR found nothing legible on its pages, so it cannot be searched.";
 
 // Below about 3 MB V8 aborts the whole process instead of stopping the worker.
 const minimumMemoryMb = 8;
@@ -63,8 +78,12 @@ const workerMessageSchema = z.discriminatedUnion("type", [
     height: z.number(),
     strings: z.array(z.string()),
     geometry: z.instanceof(Float64Array),
+    image: z
+      .object({ png: z.instanceof(Uint8Array), scale: z.number().positive(), pixelHeight: z.number().positive() })
+      .optional(),
   }),
   z.object({ type: z.literal("pageFailed"), pageNumber: z.number().int().positive(), message: z.string() }),
+  z.object({ type: z.literal("scanning"), pageNumber: z.number().int().positive() }),
   z.object({ type: z.literal("done") }),
   z.object({ type: z.literal("failed"), name: z.string(), message: z.string() }),
 ]);
@@ -106,8 +125,11 @@ export class PdfExtractor {
     worker.ref();
     const jobId = ++this.jobs;
     // Each page is put in reading order as it arrives, while the worker reads the next one.
-    const pages: { pageNumber: number; lines: PageLines }[] = [];
+    const pages: { pageNumber: number; lines: PageLines; ocr?: OcrPage }[] = [];
     const warnings: string[] = [];
+    // Pages being read by OCR, each settling into `pages` or `warnings`.
+    const reading: Promise<void>[] = [];
+    let ocrPages = 0;
     let pageCount = 0;
 
     return new Promise<ExtractionResult>((resolve, reject) => {
@@ -126,9 +148,14 @@ export class PdfExtractor {
       const seconds = Math.round(options.timeoutMs / 100) / 10;
       const timedOut = () =>
         finish({ error: new PdfUnreadableError(`Reading this PDF took longer than ${seconds} s.`) }, true);
-      const timer = setTimeout(timedOut, options.timeoutMs);
+      let timer = setTimeout(timedOut, options.timeoutMs);
       // Laying out pages runs on this thread and can delay the timer; each message checks the time too.
-      const deadline = performance.now() + options.timeoutMs;
+      let deadline = performance.now() + options.timeoutMs;
+      const extendBy = (ms: number) => {
+        deadline += ms;
+        clearTimeout(timer);
+        timer = setTimeout(timedOut, Math.max(0, deadline - performance.now()));
+      };
       const onAbort = () => finish({ error: options.signal?.reason }, true);
       const onError = (error: Error & { code?: string }) => {
         const reason = error.code === "ERR_WORKER_OUT_OF_MEMORY" ? "ran out of memory" : "crashed";
@@ -158,8 +185,47 @@ export class PdfExtractor {
               finish({ error: new PdfUnreadableError("The PDF reader sent an unexpected message.") }, true);
               return;
             }
+            if (message.image) {
+              const ocr = this.options.ocr;
+              if (!ocr) {
+                finish({ error: new PdfUnreadableError("The PDF reader sent an unexpected message.") }, true);
+                return;
+              }
+              ocrPages++;
+              extendBy(ocr.pageBudgetMs);
+              const { pageNumber, width, height } = message;
+              const image: OcrImage = message.image;
+              // "Reading page 3 of 12 with OCR" once Tesseract starts on it; the worker then renders the next page.
+              const started = () => {
+                options.onPage?.(pageNumber - 1, pageCount, true);
+                if (!settled) worker.postMessage({ jobId, type: "continue" });
+              };
+              reading.push(
+                ocr.reader
+                  .read(image, () => settled, started)
+                  .then(
+                    (result) => {
+                      pages.push({
+                        pageNumber,
+                        lines: pageLines(ocrPageItems(pageNumber, width, height, result)),
+                        ocr: { pageNumber, width, height, confidence: result.confidence, words: result.words },
+                      });
+                      options.onPage?.(pages.length + warnings.length, pageCount);
+                    },
+                    (error: unknown) => {
+                      const reason = error instanceof Error ? error.message : String(error);
+                      warnings.push(`Page ${pageNumber} could not be read by OCR: ${reason}`);
+                      options.onPage?.(pages.length + warnings.length, pageCount);
+                    },
+                  ),
+              );
+              return;
+            }
             pages.push({ pageNumber: message.pageNumber, lines: pageLines(toPageItems(message)) });
             options.onPage?.(pages.length + warnings.length, pageCount);
+            return;
+          case "scanning":
+            this.options.ocr?.reader.warm();
             return;
           case "pageFailed":
             warnings.push(`Page ${message.pageNumber} could not be read: ${message.message}`);
@@ -169,16 +235,21 @@ export class PdfExtractor {
             finish({ error: openError(message.name, message.message) }, false);
             return;
           case "done":
-            try {
-              finish({ result: checkResult({ pages: layOutDocument(pages), pageCount, warnings }) }, false);
-            } catch (error) {
-              finish({ error }, false);
-            }
+            // The worker may take the next job while OCR finishes this one's pages.
+            void Promise.all(reading).then(() => {
+              try {
+                pages.sort((a, b) => a.pageNumber - b.pageNumber);
+                const result = { pages: layOutDocument(pages), pageCount, warnings };
+                finish({ result: checkResult(result, ocrPages > 0) }, false);
+              } catch (error) {
+                finish({ error }, false);
+              }
+            });
         }
       };
       options.signal?.addEventListener("abort", onAbort, { once: true });
       worker.on("message", onMessage).on("error", onError).on("exit", onExit);
-      worker.postMessage({ jobId, filePath });
+      worker.postMessage({ jobId, filePath, ocr: this.options.ocr?.mode ?? "off" });
     });
   }
 
@@ -230,14 +301,37 @@ function toPageItems(message: {
   return { pageNumber: message.pageNumber, width: message.width, height: message.height, items };
 }
 
-function layOutDocument(pages: { pageNumber: number; lines: PageLines }[]): ExtractedPage[] {
-  return layOutPages(pages).map((page) => ({
-    pageNumber: page.pageNumber,
-    text: page.text,
-    headings: page.headings,
-    blocks: page.blocks,
-    runningLines: page.runningLines,
+/**
+ * A page read by OCR as positioned text for layout: each word on its line's baseline, at its
+ * line's height as font size, so lines, columns and tables are rebuilt as for a text page.
+ */
+function ocrPageItems(pageNumber: number, width: number, height: number, result: OcrResult) {
+  const items: TextItem[] = result.words.map((word, k) => ({
+    text: word.text,
+    x: word.x,
+    y: result.baselines[k] ?? word.y,
+    width: word.width,
+    size: (result.lineHeights[k] ?? word.height) * ocrLineToFontSize,
   }));
+  return { pageNumber, width, height, items };
+}
+
+/** A line's box runs from ascender to descender: about 1.2 times the font size. */
+const ocrLineToFontSize = 1 / 1.2;
+
+function layOutDocument(pages: { pageNumber: number; lines: PageLines; ocr?: OcrPage }[]): ExtractedPage[] {
+  const ocrByPage = new Map(pages.flatMap((page) => (page.ocr ? [[page.pageNumber, page.ocr] as const] : [])));
+  return layOutPages(pages).map((page) => {
+    const ocr = ocrByPage.get(page.pageNumber);
+    return {
+      pageNumber: page.pageNumber,
+      text: page.text,
+      headings: page.headings,
+      blocks: page.blocks,
+      runningLines: page.runningLines,
+      ...(ocr && { ocr }),
+    };
+  });
 }
 
 /** One-off extraction in a worker of its own. */
@@ -266,11 +360,13 @@ function openError(name: string, message: string): Error {
   return new PdfUnreadableError("This PDF could not be read.", { cause });
 }
 
-function checkResult(result: ExtractionResult): ExtractionResult {
+function checkResult(result: ExtractionResult, readByOcr: boolean): ExtractionResult {
   if (result.pageCount === 0) throw new PdfUnreadableError("This PDF has no pages.");
   if (result.pages.length === 0) {
     throw new PdfUnreadableError(`No page of this PDF could be read. ${result.warnings[0] ?? ""}`.trim());
   }
-  if (result.pages.every((page) => page.text.trim() === "")) throw new PdfNoTextError(noTextMessage);
+  if (result.pages.every((page) => page.text.trim() === "")) {
+    throw new PdfNoTextError(readByOcr ? nothingLegibleMessage : noTextMessage);
+  }
   return result;
 }

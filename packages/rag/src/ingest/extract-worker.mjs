@@ -37,6 +37,32 @@ function positionedItems(page, items) {
   return { width: right - left, height: top - bottom, strings, geometry: Float64Array.from(numbers) };
 }
 
+/** A page with fewer visible characters than this has no usable text layer: under `auto` it is read by OCR. */
+const ocrBelowCharacters = 20;
+/** Pages are rendered for OCR at 200 dpi (ordinary print reads as well as at 300 and a third faster); never above this many pixels, so memory stays bounded. */
+const ocrScale = 200 / 72;
+const maxOcrPixels = 3000 * 3600;
+
+/**
+ * The page as an image for OCR: rendered by pdf.js onto a Node canvas (@napi-rs/canvas), as PNG.
+ * @param {any} document
+ * @param {any} page
+ */
+async function renderForOcr(document, page) {
+  const natural = page.getViewport({ scale: 1 });
+  const scale = Math.min(ocrScale, Math.sqrt(maxOcrPixels / (natural.width * natural.height)));
+  const viewport = page.getViewport({ scale });
+  const width = Math.ceil(viewport.width);
+  const height = Math.ceil(viewport.height);
+  const { canvas, context } = document.canvasFactory.create(width, height);
+  try {
+    await page.render({ canvasContext: context, viewport, canvas }).promise;
+    return { png: new Uint8Array(canvas.toBuffer("image/png")), scale, pixelHeight: height };
+  } finally {
+    document.canvasFactory.destroy({ canvas, context });
+  }
+}
+
 /** @param {unknown} error */
 function describe(error) {
   if (error instanceof Error) return { name: error.name, message: error.message };
@@ -45,10 +71,12 @@ function describe(error) {
 
 /**
  * Extracts one file; every message carries the job id. A document that fails to open is
- * reported, not thrown, so the worker stays usable for the next job.
- * @param {{jobId: number, filePath: string}} job
+ * reported, not thrown, so the worker stays usable for the next job. With `ocr` "auto" a page
+ * without a usable text layer also carries its image for OCR; with "force" every page does and
+ * its text layer is set aside.
+ * @param {{jobId: number, filePath: string, ocr?: "off" | "auto" | "force"}} job
  */
-async function extract({ jobId, filePath }) {
+async function extract({ jobId, filePath, ocr = "off" }) {
   const post = (/** @type {Record<string, unknown>} */ message) => parentPort?.postMessage({ jobId, ...message });
   const data = new Uint8Array(await readFile(filePath));
   const loadingTask = pdfjs.getDocument({
@@ -71,9 +99,20 @@ async function extract({ jobId, filePath }) {
       try {
         const page = await document.getPage(pageNumber);
         const content = await page.getTextContent();
-        const positioned = positionedItems(page, content.items);
-        parentPort?.postMessage({ jobId, type: "page", pageNumber, ...positioned }, [positioned.geometry.buffer]);
+        let positioned = positionedItems(page, content.items);
+        const visible = positioned.strings.join("").replace(/\s/g, "").length;
+        const scan = ocr === "force" || (ocr === "auto" && visible < ocrBelowCharacters);
+        // The few characters a scan carries (a stamp, a page number) would come twice: OCR reads them too.
+        if (scan) positioned = { ...positioned, strings: [], geometry: new Float64Array(0) };
+        // Said before rendering, so Tesseract loads its model while pdf.js draws the page.
+        if (scan) post({ type: "scanning", pageNumber });
+        const image = scan ? await renderForOcr(document, page) : undefined;
+        const transfer = image ? [positioned.geometry.buffer, image.png.buffer] : [positioned.geometry.buffer];
+        // A scan waits until OCR takes its image: rendered pages never pile up in memory.
+        const taken = image ? continued(jobId) : undefined;
+        parentPort?.postMessage({ jobId, type: "page", pageNumber, ...positioned, ...(image && { image }) }, transfer);
         page.cleanup();
+        await taken;
       } catch (error) {
         post({ type: "pageFailed", pageNumber, message: describe(error).message });
       }
@@ -84,7 +123,24 @@ async function extract({ jobId, filePath }) {
   }
 }
 
+/** @type {Map<number, () => void>} */
+const waitingForOcr = new Map();
+/** Resolves when the parent says OCR has taken this job's last image (a `continue` message). */
+function continued(/** @type {number} */ jobId) {
+  return new Promise((resolve) => waitingForOcr.set(jobId, () => resolve(undefined)));
+}
+
 const pdfjs = await import(pdfjsUrl);
-parentPort?.on("message", (/** @type {{jobId: number, filePath: string}} */ job) => {
-  extract(job).catch((error) => parentPort?.postMessage({ jobId: job.jobId, type: "failed", ...describe(error) }));
-});
+parentPort?.on(
+  "message",
+  (/** @type {{jobId: number, type?: "continue", filePath: string, ocr?: "off" | "auto" | "force"}} */ message) => {
+    if (message.type === "continue") {
+      waitingForOcr.get(message.jobId)?.();
+      waitingForOcr.delete(message.jobId);
+      return;
+    }
+    extract(message).catch((error) =>
+      parentPort?.postMessage({ jobId: message.jobId, type: "failed", ...describe(error) }),
+    );
+  },
+);

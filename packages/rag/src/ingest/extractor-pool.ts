@@ -1,6 +1,6 @@
 import { PdfTooComplexError } from "@audited-rag/core";
 import { measureDecodedBytes } from "./decoded-size";
-import { type ExtractionResult, type ExtractOptions, PdfExtractor } from "./extract-pdf";
+import { type ExtractionResult, type ExtractOptions, type OcrSettings, PdfExtractor } from "./extract-pdf";
 
 export interface ExtractorPoolOptions {
   /** Workers reading PDFs at once (default 2); each is a `PdfExtractor` with its own thread. */
@@ -9,6 +9,8 @@ export interface ExtractorPoolOptions {
   maxMemoryMb?: number;
   /** A PDF whose Flate streams decode to more bytes than this is refused before pdf.js opens it. */
   maxDecodedBytes?: number;
+  /** Pages without a text layer are read by OCR; one reader is shared by the workers. */
+  ocr?: OcrSettings;
 }
 
 export interface PooledExtractOptions extends ExtractOptions {
@@ -36,7 +38,10 @@ export class ExtractorPool {
 
   constructor(private readonly options: ExtractorPoolOptions = {}) {
     this.size = Math.max(1, options.size ?? 2);
-    this.all = Array.from({ length: this.size }, () => new PdfExtractor({ maxMemoryMb: options.maxMemoryMb }));
+    this.all = Array.from(
+      { length: this.size },
+      () => new PdfExtractor({ maxMemoryMb: options.maxMemoryMb, ...(options.ocr && { ocr: options.ocr }) }),
+    );
     this.idle = [...this.all];
   }
 
@@ -81,6 +86,7 @@ export class ExtractorPool {
   async close(): Promise<void> {
     for (const entry of this.waiting.splice(0)) entry.cancel();
     await Promise.all(this.all.map((extractor) => extractor.close()));
+    await this.options.ocr?.reader.close();
   }
 
   private async runOn(extractor: PdfExtractor, filePath: string, options: ExtractOptions): Promise<ExtractionResult> {

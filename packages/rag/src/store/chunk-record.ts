@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { OcrPage } from "@audited-rag/core";
 import type { PassageStructure, StructureBlock } from "../structure/passage-structure";
 
 /** A stored chunk: `text` is `pageText.slice(start, end)` of page `page` (1-based) of the document. */
@@ -14,6 +15,8 @@ export interface ChunkRecord {
   sha256: string;
   /** Tables, lists and headings of the chunk, when extraction recorded them. */
   structure?: PassageStructure;
+  /** When its page had no text layer and was read by OCR: the page's mean word confidence, 0–1. */
+  ocrConfidence?: number;
 }
 
 /** A chunk as the ingestor hands it to the store; document id and filename come from the document row. */
@@ -23,6 +26,8 @@ export type NewChunk = Omit<ChunkRecord, "documentId" | "filename">;
 export interface PageText extends Partial<PageLayout> {
   pageNumber: number;
   text: string;
+  /** The words of a page read by OCR, as its text was made from them. */
+  ocr?: OcrPage;
 }
 
 /** How extraction laid a page out; block spans index into the page text. */

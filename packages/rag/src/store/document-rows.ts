@@ -38,6 +38,8 @@ export interface ChunkRow {
   text: string;
   sha256: string;
   structure: string | null;
+  /** Selected by lookups that join the chunk's page; absent elsewhere. */
+  ocr_confidence?: number | null;
 }
 
 const warningsSchema = z.array(z.string());
@@ -72,5 +74,6 @@ export function toChunk(row: ChunkRow): ChunkRecord {
     text: row.text,
     sha256: row.sha256,
     ...(row.structure && { structure: passageStructureSchema.parse(JSON.parse(row.structure)) }),
+    ...(typeof row.ocr_confidence === "number" && { ocrConfidence: row.ocr_confidence }),
   };
 }

@@ -10,12 +10,14 @@ import {
   type IngestProgress,
   ingestProgressSchema,
   NotFoundError,
+  type OcrPage,
 } from "@audited-rag/core";
 import BetterSqlite3, { type Database } from "better-sqlite3";
 import { type AnswerRetention, answerCutoff, pruneEvery } from "./answer-retention";
 import type { ChunkRecord, NewChunk, PageLayout, PageText } from "./chunk-record";
 import { type ChunkRow, type DeletionRow, type DocumentRow, toChunk, toDocument } from "./document-rows";
 import { migrate } from "./migrations";
+import { decodeOcrPage, encodeOcrPage } from "./ocr-page-codec";
 import { decodePageLayout, encodePageLayout } from "./page-layout-codec";
 
 export interface NewDocument {
@@ -169,7 +171,7 @@ export class MetadataStore {
   /** Replaces the pages and chunks of a document in one transaction. */
   saveChunks(documentId: string, pages: PageText[], chunks: NewChunk[]): void {
     const insertPage = this.database.prepare(
-      "INSERT INTO pages (document_id, page_number, text, layout) VALUES (?, ?, ?, ?)",
+      "INSERT INTO pages (document_id, page_number, text, layout, ocr) VALUES (?, ?, ?, ?, ?)",
     );
     const insertChunk = this.database.prepare(
       `INSERT INTO chunks (id, document_id, ordinal, page, start_offset, end_offset, text, sha256, structure)
@@ -185,7 +187,7 @@ export class MetadataStore {
               runningLines: page.runningLines ?? [],
             })
           : null;
-        insertPage.run(documentId, page.pageNumber, page.text, layout);
+        insertPage.run(documentId, page.pageNumber, page.text, layout, page.ocr ? encodeOcrPage(page.ocr) : null);
       }
       for (const [ordinal, chunk] of chunks.entries()) {
         const structure = chunk.structure ? JSON.stringify(chunk.structure) : null;
@@ -316,8 +318,10 @@ export class MetadataStore {
   getChunks(ids: string[]): ChunkRecord[] {
     const rows = this.database
       .prepare(
-        `SELECT c.id, c.document_id, d.filename, c.page, c.start_offset, c.end_offset, c.text, c.sha256, c.structure
+        `SELECT c.id, c.document_id, d.filename, c.page, c.start_offset, c.end_offset, c.text, c.sha256, c.structure,
+                json_extract(p.ocr, '$.confidence') AS ocr_confidence
          FROM chunks c JOIN documents d ON d.id = c.document_id
+         LEFT JOIN pages p ON p.document_id = c.document_id AND p.page_number = c.page
          WHERE c.id IN (SELECT value FROM json_each(?))`,
       )
       .all(JSON.stringify(ids)) as ChunkRow[];
@@ -343,6 +347,14 @@ export class MetadataStore {
       .prepare("SELECT text FROM pages WHERE document_id = ? AND page_number = ?")
       .get(documentId, pageNumber) as { text: string } | undefined;
     return row?.text;
+  }
+
+  /** The OCR words of one page; undefined when the page had a text layer (or does not exist). */
+  getPageOcr(documentId: string, pageNumber: number): OcrPage | undefined {
+    const row = this.database
+      .prepare("SELECT ocr FROM pages WHERE document_id = ? AND page_number = ?")
+      .get(documentId, pageNumber) as { ocr: string | null } | undefined;
+    return row?.ocr ? decodeOcrPage(row.ocr, pageNumber) : undefined;
   }
 
   /** How extraction laid out one page (blocks indexing into its stored text); undefined when not recorded. */

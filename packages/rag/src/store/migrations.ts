@@ -119,6 +119,10 @@ export const migrations: readonly string[] = [
   UPDATE answers SET question = coalesce(json_extract(body, '$.question'), '');
   CREATE INDEX answers_owner_created ON answers (owner, created_at);
   `,
+  // Pages read by OCR keep their words with boxes (the viewer lays them over the scan) and confidence.
+  `
+  ALTER TABLE pages ADD COLUMN ocr TEXT;
+  `,
 ];
 
 /** Brings the schema up to date inside one transaction. */

@@ -4,7 +4,7 @@ import { describeDocumentError, describeProgress, describeWarning, formatBytes, 
 describe("describeDocumentError", () => {
   it("says plainly that scanned pages are not read", () => {
     expect(describeDocumentError("PDF_NO_TEXT")).toBe(
-      "This PDF has no text layer; scanned pages are not read (no OCR).",
+      "No text could be read from this PDF: it has no text layer, and OCR found nothing legible (or is off).",
     );
   });
 
@@ -26,6 +26,9 @@ describe("describeProgress", () => {
       "Reading the text of each page: page 3 of 10",
     );
     expect(describeProgress({ stage: "indexing", fraction: 0.9 })).toBe("Adding passages to the search index");
+    expect(describeProgress({ stage: "extracting", fraction: 0.1, pagesDone: 2, pagesTotal: 12, ocr: true })).toBe(
+      "Reading page 3 of 12 with OCR",
+    );
     expect(describeProgress(undefined)).toBe("Processing");
     expect(describeProgress({ stage: "queued", fraction: 0, ahead: 2 })).toBe("Queued, 2 ahead");
     expect(describeProgress({ stage: "queued", fraction: 0, ahead: 0 })).toBe("Queued, next to be read");

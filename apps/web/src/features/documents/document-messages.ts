@@ -25,7 +25,7 @@ export function formatBytes(bytes: number): string {
 export function describeDocumentError(code: string, context: MessageContext = {}): string | null {
   switch (code) {
     case "PDF_NO_TEXT":
-      return "This PDF has no text layer; scanned pages are not read (no OCR).";
+      return "No text could be read from this PDF: it has no text layer, and OCR found nothing legible (or is off).";
     case "PDF_ENCRYPTED":
       return "This PDF is password-protected or encrypted, so its text cannot be read.";
     case "PDF_UNREADABLE":
@@ -79,6 +79,9 @@ export function describeProgress(progress: IngestProgress | undefined): string {
   if (!progress) return "Processing";
   if (progress.stage === "queued" && progress.ahead !== undefined) {
     return progress.ahead === 0 ? "Queued, next to be read" : `Queued, ${progress.ahead} ahead`;
+  }
+  if (progress.ocr && progress.pagesTotal !== undefined && progress.pagesDone !== undefined) {
+    return `Reading page ${Math.min(progress.pagesDone + 1, progress.pagesTotal)} of ${progress.pagesTotal} with OCR`;
   }
   const pages =
     progress.pagesTotal !== undefined && progress.pagesDone !== undefined

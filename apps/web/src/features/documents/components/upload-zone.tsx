@@ -30,7 +30,7 @@ export function UploadZone({ maxUploadBytes, dragging, onFiles }: UploadZoneProp
       </label>
       <p id={hintId} className="upload-zone__hint">
         or drop them anywhere on the page, or paste a copied PDF. PDFs with a text layer
-        {maxUploadBytes ? `, up to ${formatBytes(maxUploadBytes)} each` : ""}. Scanned pages are not read (no OCR).
+        {maxUploadBytes ? `, up to ${formatBytes(maxUploadBytes)} each` : ""}. Scanned pages are read with OCR.
       </p>
     </fieldset>
   );
