@@ -147,6 +147,7 @@ describe("ask API on the embedded defaults", () => {
       embedder: "none",
       vectorStore: "embedded",
       maxUploadBytes: 50 * 1024 * 1024,
+      ocr: { mode: "auto", languages: ["eng"], installed: ["eng"] },
     });
   });
 

@@ -258,7 +258,7 @@ describe("MetadataStore", () => {
     MetadataStore.open(path).close();
     const raw = new BetterSqlite3(join(path, "rag.sqlite"));
     raw.exec(
-      "DROP TABLE answers; CREATE TABLE answers (id TEXT PRIMARY KEY, created_at TEXT NOT NULL, body TEXT NOT NULL)",
+      "DROP TABLE answers; CREATE TABLE answers (id TEXT PRIMARY KEY, created_at TEXT NOT NULL, body TEXT NOT NULL); ALTER TABLE pages DROP COLUMN ocr",
     );
     raw.prepare("INSERT INTO answers VALUES (?, ?, ?)").run("a1", answer("a1").createdAt, JSON.stringify(answer("a1")));
     // The last step before the history columns: accounts, layout and retention (steps 2 to 4) already ran.
@@ -399,6 +399,7 @@ describe("MetadataStore migrations", () => {
         DROP INDEX answers_owner_created;
         ALTER TABLE answers DROP COLUMN owner;
         ALTER TABLE answers DROP COLUMN question;
+        ALTER TABLE pages DROP COLUMN ocr;
       `);
       store.database.pragma("user_version = 3");
       store.close();
