@@ -28,6 +28,8 @@ const environmentSchema = z.object({
   RAG_DATA_DIR: z.string().min(1).default("./data"),
   RAG_MAX_UPLOAD_MB: z.coerce.number().positive().max(2048).default(50),
   RAG_EXTRACT_TIMEOUT_MS: integer(30_000, 1_000, 600_000),
+  RAG_EXTRACT_PAGE_TIMEOUT_MS: integer(100, 0, 60_000),
+  RAG_EXTRACT_MAX_TIMEOUT_MS: integer(900_000, 1_000, 86_400_000),
   RAG_EXTRACT_WORKERS: integer(2, 1, 16),
   RAG_EXTRACT_MAX_MEMORY_MB: integer(512, 64, 8192),
   RAG_OCR: z.enum(["auto", "off", "force"]).default("auto"),
@@ -122,6 +124,9 @@ export interface AppConfig {
   dataDir: string;
   maxUploadBytes: number;
   extractTimeoutMs: number;
+  /** Per declared page, added to `extractTimeoutMs`, and the ceiling of the whole limit. */
+  extractPageTimeoutMs: number;
+  extractMaxTimeoutMs: number;
   /** Pages without a text layer: read by OCR (`auto`), every page (`force`) or never (`off`). */
   ocr: { mode: Environment["RAG_OCR"]; languages: string[]; pageTimeoutMs: number };
   /** Caps on what ingestion may cost; see `.env.example`. */
@@ -253,6 +258,8 @@ export function parseConfig(environment: Record<string, string | undefined>): Ap
     dataDir: env.RAG_DATA_DIR,
     maxUploadBytes: Math.round(env.RAG_MAX_UPLOAD_MB * 1024 * 1024),
     extractTimeoutMs: env.RAG_EXTRACT_TIMEOUT_MS,
+    extractPageTimeoutMs: env.RAG_EXTRACT_PAGE_TIMEOUT_MS,
+    extractMaxTimeoutMs: env.RAG_EXTRACT_MAX_TIMEOUT_MS,
     ocr: { mode: env.RAG_OCR, languages: ocrLanguages, pageTimeoutMs: env.RAG_OCR_PAGE_TIMEOUT_MS },
     ingest: {
       workers: env.RAG_EXTRACT_WORKERS,

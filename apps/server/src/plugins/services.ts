@@ -112,6 +112,8 @@ export function createServices(config: AppConfig, log?: FastifyBaseLogger): Serv
       index,
       embedder,
       extractTimeoutMs: config.extractTimeoutMs,
+      extractPageTimeoutMs: config.extractPageTimeoutMs,
+      extractMaxTimeoutMs: config.extractMaxTimeoutMs,
       extractWorkers: config.ingest.workers,
       extractMaxMemoryMb: config.ingest.workerMemoryMb,
       ...(config.ocr.mode !== "off" && {

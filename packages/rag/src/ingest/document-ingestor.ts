@@ -37,6 +37,9 @@ export interface DocumentIngestorOptions {
   embedder?: Embedder;
   /** Longest time text extraction of one PDF may take. */
   extractTimeoutMs: number;
+  /** Added to `extractTimeoutMs` per page the PDF declares, up to `extractMaxTimeoutMs`. */
+  extractPageTimeoutMs?: number;
+  extractMaxTimeoutMs?: number;
   /** Heap limit of each extraction worker. */
   extractMaxMemoryMb?: number;
   /** Pages without a text layer are read by OCR when set. */
@@ -338,7 +341,13 @@ export class DocumentIngestor {
     hooks: Pick<PooledExtractOptions, "onQueued" | "onPage">,
   ): Promise<ExtractionResult> {
     // Queued at once (before the sniff) so the document's queue position is known when its row is returned.
-    const extraction = this.pool.extract(path, { timeoutMs: this.options.extractTimeoutMs, signal, ...hooks });
+    const extraction = this.pool.extract(path, {
+      timeoutMs: this.options.extractTimeoutMs,
+      ...(this.options.extractPageTimeoutMs !== undefined && { perPageMs: this.options.extractPageTimeoutMs }),
+      ...(this.options.extractMaxTimeoutMs !== undefined && { maxTimeoutMs: this.options.extractMaxTimeoutMs }),
+      signal,
+      ...hooks,
+    });
     extraction.catch(() => undefined);
     const { head, tail } = await readHeadAndTail(path, signatureWindowBytes);
     if (head.length === 0) throw new EmptyFileError("The file is empty.");

@@ -36,6 +36,12 @@ export interface ExtractionResult {
 export interface ExtractOptions {
   /** The worker is terminated after this long and the PDF reported as unreadable. */
   timeoutMs: number;
+  /**
+   * Each page the PDF declares adds this much to `timeoutMs`, up to `maxTimeoutMs` in all: a
+   * 3,000-page manual is not held to a 30-page paper's limit.
+   */
+  perPageMs?: number;
+  maxTimeoutMs?: number;
   signal?: AbortSignal;
   /** Called after each page, readable or not, and as OCR starts on a page (`ocr` then true). */
   onPage?: (pagesDone: number, pagesTotal: number, ocr?: boolean) => void;
@@ -145,14 +151,18 @@ export class PdfExtractor {
         if ("result" in outcome) resolve(outcome.result);
         else reject(outcome.error);
       };
-      const seconds = Math.round(options.timeoutMs / 100) / 10;
-      const timedOut = () =>
+      // The limit grows with the page count and each OCR page; the message names the limit that applied.
+      let limitMs = options.timeoutMs;
+      const timedOut = () => {
+        const seconds = Math.round(limitMs / 100) / 10;
         finish({ error: new PdfUnreadableError(`Reading this PDF took longer than ${seconds} s.`) }, true);
+      };
       let timer = setTimeout(timedOut, options.timeoutMs);
       // Laying out pages runs on this thread and can delay the timer; each message checks the time too.
       let deadline = performance.now() + options.timeoutMs;
       const extendBy = (ms: number) => {
         deadline += ms;
+        limitMs += ms;
         clearTimeout(timer);
         timer = setTimeout(timedOut, Math.max(0, deadline - performance.now()));
       };
@@ -177,9 +187,13 @@ export class PdfExtractor {
         }
         const message = parsed.data;
         switch (message.type) {
-          case "opened":
+          case "opened": {
             pageCount = message.pageCount;
+            const perPage = (options.perPageMs ?? 0) * pageCount;
+            const ceiling = options.maxTimeoutMs ?? Number.POSITIVE_INFINITY;
+            extendBy(Math.max(0, Math.min(perPage, ceiling - options.timeoutMs)));
             return;
+          }
           case "page":
             if (message.geometry.length !== message.strings.length * 4) {
               finish({ error: new PdfUnreadableError("The PDF reader sent an unexpected message.") }, true);
