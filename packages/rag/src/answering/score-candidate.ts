@@ -130,6 +130,8 @@ function definitionShapes(words: string[]): RegExp {
     `\\bdefine[sd]?\\s+(?:the\\s+|an?\\s+)?(?:term\\s+)?${quoted}\\s+(?:as|to\\s+be)\\b`,
     `\\b(?:called|known\\s+as|termed|referred\\s+to\\s+as)\\s+(?:an?\\s+|the\\s+)?${quoted}`,
     `^\\s*${quoted}\\s*[:–—]\\s`,
+    // "… then Σ is a fan.": the term closing the clause it is predicated in.
+    `\\b(?:is|are)\\s+(?:called\\s+|said\\s+to\\s+be\\s+)?(?:an?\\s+|the\\s+)?${quoted}\\s*[.;]`,
   ];
   const compiled = new RegExp(shapes.join("|"), "iu");
   if (shapeCache.size > 500) shapeCache.clear();
