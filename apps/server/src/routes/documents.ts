@@ -69,7 +69,7 @@ export const documentRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (
     const raw = (request.params as { page?: unknown }).page;
     const page = typeof raw === "string" && /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : undefined;
     const document = store.getDocument(id);
-    if (!document || document.status !== "ready") throw new NotFoundError(`No document with id ${id}`);
+    if (document?.status !== "ready") throw new NotFoundError(`No document with id ${id}`);
     const ocr = page === undefined ? undefined : store.getPageOcr(id, page);
     if (!ocr) throw new NotFoundError(`Page ${String(raw).slice(0, 12)} of document ${id} was not read by OCR`);
     return ocr;

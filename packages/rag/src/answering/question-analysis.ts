@@ -56,7 +56,7 @@ const howAdjective = /\bhow\s+(\p{L}+)/giu;
 const leadingScope = String.raw`^\s*(?:(?:in|according to|per|within|from)\s+[^,?]{1,60},\s*)?`;
 /** "… in the BERT paper", "… in this standard": where to look, not what X is. */
 const trailingScope = String.raw`(?:\s+(?:in|according to|within|for|under|as used in)\s+(?:the|these|this|that)\b[^?]{0,60})?`;
-const term = String.raw`["'‘“]?(.{1,60}?)["'’”]?`;
+const term = `["'‘“]?(.{1,60}?)["'’”]?`;
 const definitionQuestion = new RegExp(
   [
     String.raw`${leadingScope}(?:what|who)\s+(?:is|are|was|were)\s+(?:meant\s+by\s+)?(?:a|an|the)?\s*${term}${trailingScope}\s*\??\s*$`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDuration, formatScore } from "./format-numbers";
+import { formatConfidence, formatDuration, formatScore } from "./format-numbers";
 
 describe("formatDuration", () => {
   it("rounds milliseconds and switches to seconds", () => {
@@ -15,5 +15,12 @@ describe("formatScore", () => {
     expect(formatScore(2.3671)).toBe("2.37");
     expect(formatScore(0.83)).toBe("0.83");
     expect(formatScore(0)).toBe("0");
+  });
+});
+
+describe("formatConfidence", () => {
+  it("gives two decimals", () => {
+    expect(formatConfidence(0.8666)).toBe("0.87");
+    expect(formatConfidence(1)).toBe("1.00");
   });
 });

@@ -12,3 +12,8 @@ export function formatScore(score: number): string {
   if (score === 0 || !Number.isFinite(score)) return String(score);
   return String(Number(score.toPrecision(3)));
 }
+
+/** "0.87": OCR confidences are means between 0 and 1, so two decimals tell them apart. */
+export function formatConfidence(confidence: number): string {
+  return confidence.toFixed(2);
+}

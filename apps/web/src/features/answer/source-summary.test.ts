@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { observeResponse, repairResponse } from "../../fixtures/ask-responses";
-import { describeRetrieval, formatSourceCounts, partSources } from "./source-summary";
+import { describeOcr, describeRetrieval, formatSourceCounts, partSources } from "./source-summary";
 
 describe("partSources", () => {
   it("counts the passages a part cites and retrieved", () => {
@@ -37,5 +37,12 @@ describe("describeRetrieval", () => {
     expect(describeRetrieval({ ...entry, ranks: { bm25: 1, dense: 4 } })).toBe(
       "rank 1 · score 0.83 · BM25 #1 · dense #4",
     );
+  });
+});
+
+describe("describeOcr", () => {
+  it("names the OCR confidence of a passage from a scanned page, and nothing otherwise", () => {
+    expect(describeOcr({ ocr: { confidence: 0.8666 } })).toBe("Read by OCR, confidence 0.87");
+    expect(describeOcr({})).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import type { AnswerPart, LedgerEntry } from "@audited-rag/core";
-import { formatScore } from "./format-numbers";
+import { formatConfidence, formatScore } from "./format-numbers";
 
 /** The passages shown for one question part and which of them its claims cite. */
 export interface PartSources {
@@ -34,4 +34,9 @@ export function describeRetrieval(entry: LedgerEntry): string {
   if (entry.ranks.bm25 !== undefined) parts.push(`BM25 #${entry.ranks.bm25}`);
   if (entry.ranks.dense !== undefined) parts.push(`dense #${entry.ranks.dense}`);
   return parts.join(" · ");
+}
+
+/** "Read by OCR, confidence 0.87" for a passage from a scanned page; null for a page with text. */
+export function describeOcr(entry: Pick<LedgerEntry, "ocr">): string | null {
+  return entry.ocr ? `Read by OCR, confidence ${formatConfidence(entry.ocr.confidence)}` : null;
 }

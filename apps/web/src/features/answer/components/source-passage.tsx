@@ -3,7 +3,7 @@ import { useState } from "react";
 import { quoteFound } from "../quote-highlight";
 import { describeScreening } from "../screening-wording";
 import { type PdfTarget, passageElementId } from "../selection";
-import { describeRetrieval } from "../source-summary";
+import { describeOcr, describeRetrieval } from "../source-summary";
 import { describeStale } from "../stale-wording";
 import { HighlightedText } from "./highlighted-text";
 
@@ -17,11 +17,12 @@ interface SourcePassageProps {
   onViewPdf(target: PdfTarget): void;
 }
 
-/** One ledger passage: number, document, page, retrieval trace and text. */
+/** One ledger passage: number, document, page (and whether OCR read it), retrieval trace and text. */
 export function SourcePassage({ partIndex, entry, cited, quote, selected, onViewPdf }: SourcePassageProps) {
   const highlightable = quote !== null && quoteFound(entry.text, quote);
   const stale = describeStale(entry);
   const screening = describeScreening(entry);
+  const ocr = describeOcr(entry);
   const [staleShown, setStaleShown] = useState(false);
   const noteId = `${passageElementId(partIndex, entry.id)}-stale`;
   const className = ["passage", selected ? "passage--selected" : "", cited ? "" : "passage--uncited"]
@@ -38,6 +39,7 @@ export function SourcePassage({ partIndex, entry, cited, quote, selected, onView
         <span className="passage__number">[{entry.id}]</span>
         <span className="file-name">{entry.filename}</span>
         <span>page {entry.page}</span>
+        {ocr && <span className="tag">{ocr}</span>}
         {cited && <span className="tag">cited</span>}
         {entry.stale && <span className="tag tag--stale">{entry.stale}</span>}
         {screening && <span className="tag tag--flagged">{entry.excluded ? "excluded" : "flagged"}</span>}

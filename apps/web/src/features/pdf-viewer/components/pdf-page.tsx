@@ -1,29 +1,35 @@
 import { type PDFDocumentProxy, RenderingCancelledException, type RenderTask, TextLayer } from "pdfjs-dist";
 import type { TextItem } from "pdfjs-dist/types/src/display/api";
 import { useEffect, useRef, useState } from "react";
+import { loadPageText, type PageTextSource } from "../load-page-text";
 import { markQuote } from "../mark-quote";
+import { describePageStatus, type HighlightState } from "../page-status-wording";
 import { findQuoteRanges } from "../text-layer-match";
 
 interface PdfPageProps {
   pdf: PDFDocumentProxy;
+  /** The stored document `pdf` was opened from, for the OCR words of a scanned page. */
+  documentId: string;
   pageNumber: number;
   zoom: number;
   /** Highlighted on this page when it can be matched against the text layer. */
   quote: string | null;
 }
 
-type HighlightState = "none" | "pending" | "found" | "not-found";
-
 /** Largest fit-to-width scale, so a small page on a wide screen is not blown up. */
 const maxFitScale = 1.6;
 
-/** One page: canvas for the pixels, pdf.js text layer on top for selection and the quote highlight. */
-export function PdfPage({ pdf, pageNumber, zoom, quote }: PdfPageProps) {
+/**
+ * One page: canvas for the pixels, pdf.js text layer on top for selection and the quote
+ * highlight. A scanned page's text layer is built from the words the server read by OCR.
+ */
+export function PdfPage({ pdf, documentId, pageNumber, zoom, quote }: PdfPageProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const pageRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const textRef = useRef<HTMLDivElement>(null);
   const [highlight, setHighlight] = useState<HighlightState>("none");
+  const [textSource, setTextSource] = useState<PageTextSource | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -35,8 +41,10 @@ export function PdfPage({ pdf, pageNumber, zoom, quote }: PdfPageProps) {
     let cancelled = false;
     let renderTask: RenderTask | null = null;
     let textLayer: TextLayer | null = null;
+    const ocrRequest = new AbortController();
     setError(null);
     setHighlight(quote ? "pending" : "none");
+    setTextSource(null);
     // Drop the previous page's text (and highlight) at once rather than when the new page is ready.
     textBox.replaceChildren();
 
@@ -60,12 +68,15 @@ export function PdfPage({ pdf, pageNumber, zoom, quote }: PdfPageProps) {
         viewport,
         ...(pixelRatio !== 1 ? { transform: [pixelRatio, 0, 0, pixelRatio, 0, 0] } : {}),
       });
-      const textContent = await page.getTextContent();
+      const { content: textContent, source } = await loadPageText(page, documentId, ocrRequest.signal);
       if (cancelled) return;
       textBox.replaceChildren();
       textLayer = new TextLayer({ textContentSource: textContent, container: textBox, viewport });
       await Promise.all([renderTask.promise, textLayer.render()]);
-      if (cancelled || !quote) return;
+      if (cancelled) return;
+      // Set with the highlight below, so the status line changes (and is announced) once.
+      setTextSource(source);
+      if (!quote) return;
 
       // textDivs holds one element per item that has a `str`, in order.
       const items = textContent.items.filter((item): item is TextItem => "str" in item);
@@ -81,17 +92,16 @@ export function PdfPage({ pdf, pageNumber, zoom, quote }: PdfPageProps) {
     });
     return () => {
       cancelled = true;
+      ocrRequest.abort();
       renderTask?.cancel();
       textLayer?.cancel();
     };
-  }, [pdf, pageNumber, zoom, quote]);
+  }, [pdf, documentId, pageNumber, zoom, quote]);
 
   return (
     <div className="pdf-page">
       <p className="muted pdf-page__status" aria-live="polite">
-        {highlight === "found" && "The cited quote is highlighted on this page."}
-        {highlight === "not-found" &&
-          "The cited quote could not be located in this page's text layer, so nothing is highlighted."}
+        {describePageStatus(highlight, textSource)}
       </p>
       {error && (
         <p role="alert" className="error-text">

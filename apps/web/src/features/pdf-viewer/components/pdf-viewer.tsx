@@ -67,7 +67,7 @@ export function PdfViewer({ target, onClose }: PdfViewerProps) {
             onPage={(next) => setPage(Math.min(Math.max(next, 1), pageCount))}
             onZoom={setZoom}
           />
-          <PdfPage pdf={pdf} pageNumber={page} zoom={zoom} quote={quote} />
+          <PdfPage pdf={pdf} documentId={target.documentId} pageNumber={page} zoom={zoom} quote={quote} />
         </>
       )}
     </section>
