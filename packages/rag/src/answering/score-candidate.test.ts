@@ -51,6 +51,24 @@ describe("scoreCandidate", () => {
     expect(other?.parts.answerType).toBe(0);
   });
 
+  it("reads an abbreviated column header as the question's word, in table rows only", () => {
+    const analysed = analyseQuestion("What is the maximum integral nonlinearity?", lexicon);
+    const row = candidateFeatures({
+      kind: "table-row",
+      quote: "Integral Nonlinearity ±0.002 ±0.012 %",
+      start: 0,
+      claimText: "For Integral Nonlinearity, Typ is ±0.002, Max is ±0.012 and Units is %.",
+      context: ["Typ", "Max", "Units"],
+    });
+    const sentence = candidateFeatures(candidate("Integral nonlinearity, Max and Typ are printed here."));
+    const weights = termWeights(analysed, [row, sentence], settings);
+    const place = { localId: 1, rank: 1 };
+    const scoredRow = scoreCandidate(row, place, analysed, weights, settings);
+    const scoredSentence = scoreCandidate(sentence, place, analysed, weights, settings);
+    expect(scoredRow.matched.has("maximum")).toBe(true);
+    expect(scoredSentence.matched.has("maximum")).toBe(false);
+  });
+
   it("half counts a name that only the candidate's passage holds", () => {
     const analysed = analyseQuestion("When did the jury find for Qualcomm against Arm?", lexicon);
     const pool = [candidateFeatures(candidate("On December 20, 2024, the jury found for Qualcomm."))];

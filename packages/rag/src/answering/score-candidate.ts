@@ -139,6 +139,21 @@ function definitionShapes(words: string[]): RegExp {
   return compiled;
 }
 
+/**
+ * Column headers abbreviate: "Max" for maximum, "Typ" for typical, "Temp" for temperature. In a
+ * table row, a header word of three or more letters that begins a longer question word meets it
+ * as another form of it.
+ */
+function abbreviationMatch(term: QuestionTerm, features: CandidateFeatures, settings: AnswerEngineSettings): number {
+  if (features.candidate.kind !== "table-row" || term.value !== undefined || term.surface.length < 5) return 0;
+  for (const surface of features.claimSurfaces) {
+    if (surface.length >= 3 && surface.length <= term.surface.length - 2 && /^\p{L}+$/u.test(surface)) {
+      if (term.surface.startsWith(surface)) return settings.match.form;
+    }
+  }
+  return 0;
+}
+
 const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
 const formsIn = (text: string) => new Set([...wordsOf(text)].flatMap(formsOf));
 
@@ -171,6 +186,7 @@ export function scoreCandidate(
       matchStrength(term, features.ownForms, ownSurfaces, settings),
       // A row's headers and an item's lead-in are part of its claim, though not of what it prints.
       settings.claimShare * matchStrength(term, features.claimForms, features.claimSurfaces, settings),
+      settings.claimShare * abbreviationMatch(term, features, settings),
     );
     const inContext = matchStrength(term, features.contextForms, contextSurfaces, settings);
     // A name the candidate's document goes by (its file name, its running header) is taken as given.
