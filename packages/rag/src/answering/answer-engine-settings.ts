@@ -2,7 +2,7 @@
  * Every weight and threshold of the extractive answer engine, in one place. A candidate's
  * score is the weighted sum
  *
- *   coverage·C + context·X + proximity·P + answerType·T − typeMissing·M + rank·R + definition·D − crossReference·F + figure·G − namesOnly·N − namedMissing·M′
+ *   coverage·C + context·X + proximity·P + answerType·T − typeMissing·M + rank·R + definition·D − crossReference·F + figure·G − namesOnly·N − namedMissing·M′ + tableLookup·L
  *
  * (each part in [0, 1], described in score-candidate.ts). The abstention threshold is chosen on
  * the dev set by `npm run eval:calibrate` (procedure in evaluation/README.md, "Choosing the
@@ -24,6 +24,7 @@ export interface AnswerEngineSettings {
     figure: number;
     namesOnly: number;
     namedMissing: number;
+    tableLookup: number;
   };
   /** How much a match counts by how it was made: the same word, another form of it, a related word. */
   match: { exact: number; form: number; related: number };
@@ -61,6 +62,7 @@ export const answerEngineSettings: AnswerEngineSettings = {
     figure: 0.05,
     namesOnly: 0.5,
     namedMissing: 0.5,
+    tableLookup: 0.1,
   },
   match: { exact: 1, form: 0.85, related: 0.55 },
   claimShare: 0.6,

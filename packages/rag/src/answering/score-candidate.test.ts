@@ -69,6 +69,26 @@ describe("scoreCandidate", () => {
     expect(scoredSentence.matched.has("maximum")).toBe(false);
   });
 
+  it("marks a row whose label and a column header are both asked about as a table lookup", () => {
+    const analysed = analyseQuestion("What goodwill did the company carry at September 29, 2024?", lexicon);
+    const row = (label: string) =>
+      candidateFeatures({
+        kind: "table-row",
+        quote: `${label} 10,908 10,799`,
+        start: 0,
+        claimText: `For ${label}, December 29, 2024 is 10,908 and September 29, 2024 is 10,799.`,
+        context: ["December 29, 2024", "September 29, 2024"],
+        subject: label,
+      });
+    const pool = [row("Goodwill"), row("Inventories")];
+    const weights = termWeights(analysed, pool, settings);
+    const [goodwill, inventories] = pool.map((features) =>
+      scoreCandidate(features, { localId: 1, rank: 1 }, analysed, weights, settings),
+    );
+    expect(goodwill?.parts.tableLookup).toBe(1);
+    expect(inventories?.parts.tableLookup).toBe(0);
+  });
+
   it("half counts a name that only the candidate's passage holds", () => {
     const analysed = analyseQuestion("When did the jury find for Qualcomm against Arm?", lexicon);
     const pool = [candidateFeatures(candidate("On December 20, 2024, the jury found for Qualcomm."))];

@@ -27,6 +27,8 @@ export interface ScoreParts {
   namesOnly: number;
   /** Share of the question's name weight that neither the candidate, its context nor its document's name meets. */
   namedMissing: number;
+  /** 1 for a table row whose label and one of whose column headers both meet the question: a cell looked up. */
+  tableLookup: number;
 }
 
 export interface ScoredCandidate {
@@ -154,6 +156,27 @@ function abbreviationMatch(term: QuestionTerm, features: CandidateFeatures, sett
   return 0;
 }
 
+/**
+ * A row answers as a table lookup when the question names both its row (every word of the label
+ * cell) and one of its columns (a header word the row's own cells do not print): "goodwill at September 29, 2024".
+ */
+function looksUpCell(features: CandidateFeatures, question: QuestionAnalysis, matched: Set<string>): boolean {
+  const { candidate } = features;
+  if (candidate.kind !== "table-row" || !candidate.subject) return false;
+  const terms = question.terms.filter((term) => matched.has(term.surface) && !term.answerWord);
+  // The whole label, not a part of it: "AES" asks about no one row of AES-128, AES-192 and AES-256.
+  const labelWords = [...wordsOf(candidate.subject)].filter((word) => !STOPWORDS.has(word));
+  const namesRow =
+    labelWords.length > 0 &&
+    labelWords.every((word) => terms.some((term) => formsOf(word).some((form) => term.forms.includes(form))));
+  const namesColumn = terms.some(
+    (term) =>
+      !term.forms.some((form) => features.ownForms.has(form)) &&
+      term.forms.some((form) => features.claimForms.has(form)),
+  );
+  return namesRow && namesColumn;
+}
+
 const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
 const formsIn = (text: string) => new Set([...wordsOf(text)].flatMap(formsOf));
 
@@ -262,6 +285,7 @@ export function scoreCandidate(
     figure: type === null && features.states.has("count") ? about : 0,
     namesOnly: namesOnly ? 1 : 0,
     namedMissing: namedTotal > 0 ? 1 - namedMatched / namedTotal : 0,
+    tableLookup: looksUpCell(features, question, matched) ? 1 : 0,
   };
   const w = settings.weights;
   const score =
@@ -275,6 +299,7 @@ export function scoreCandidate(
     w.crossReference * parts.crossReference +
     w.figure * parts.figure -
     w.namesOnly * parts.namesOnly -
-    w.namedMissing * parts.namedMissing;
+    w.namedMissing * parts.namedMissing +
+    w.tableLookup * parts.tableLookup;
   return { features, ...placement, score, parts, matched };
 }

@@ -17,6 +17,7 @@ const noParts: ScoreParts = {
   figure: 0,
   namesOnly: 0,
   namedMissing: 0,
+  tableLookup: 0,
 };
 let start = 0;
 function scored(quote: string, score: number, matched: string[], localId = 1): ScoredCandidate {
