@@ -4,6 +4,18 @@ import { splitQuestion } from "./split-question";
 const parts = (question: string) => splitQuestion(question).parts;
 
 describe("splitQuestion", () => {
+  it("asks a shared question of two names once for each, but keeps a question about the pair whole", () => {
+    expect(
+      splitQuestion("What are the default values of --outFilterMultimapNmax and --winAnchorMultimapNmax?").parts,
+    ).toEqual([
+      "What are the default values of --outFilterMultimapNmax?",
+      "What are the default values of --winAnchorMultimapNmax?",
+    ]);
+    expect(splitQuestion("What are the key lengths of AES-128 and AES-256?").parts).toHaveLength(2);
+    expect(splitQuestion("What is the difference of AES-128 and AES-256?").parts).toHaveLength(1);
+    expect(splitQuestion("What are the rights of tenants and landlords?").parts).toHaveLength(1);
+  });
+
   it("keeps a simple question whole", () => {
     expect(splitQuestion("What is the block size of AES?")).toEqual({
       parts: ["What is the block size of AES?"],

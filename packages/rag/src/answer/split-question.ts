@@ -131,6 +131,33 @@ function splitClause(clause: string): string[] {
   return pieces.map((piece) => piece.trim()).filter((piece) => words(piece).length > 0);
 }
 
+/** A name as documents print it: an option, an identifier, a code or a capitalised term ("--outSAMtype", "AES-256", "BERT"). */
+const nameToken = String.raw`(?:--?)?[\p{L}\p{N}][\p{L}\p{N}_./-]*`;
+const sharedAttribute = new RegExp(
+  String.raw`^(.*\b(?:of|for)\s+(?:the\s+)?)(${nameToken})\s*,?\s+and\s+(?:the\s+|of\s+)?(${nameToken})\s*([?.]?)\s*$`,
+  "u",
+);
+/** "The difference of A and B", "the ratio of A and B": one fact about the pair. */
+const aboutThePair =
+  /\b(?:difference|differences|ratio|relationship|relation|comparison|sum|product|combination|gap|overlap|distance)\b/i;
+const looksLikeName = (token: string) => /^--?|[_\d]|\p{Ll}\p{Lu}|^\p{Lu}/u.test(token);
+
+/**
+ * "What are the default values of --outFilterMultimapNmax and --winAnchorMultimapNmax?" asks the
+ * same thing of two names: one part for each, so each gets its own passages and claim. A question
+ * about the pair itself ("the difference of A and B") stays whole, as does one of ordinary words.
+ */
+function distributeOverNames(question: string): string[] {
+  const match = sharedAttribute.exec(question);
+  if (!match) return [question];
+  const [, stem = "", first = "", second = "", mark = ""] = match;
+  if (!looksLikeName(first) || !looksLikeName(second) || aboutThePair.test(stem) || words(stem).length < 3) {
+    return [question];
+  }
+  const end = mark || "?";
+  return [`${stem}${first}${end}`, `${stem}${second}${end}`];
+}
+
 function asQuestion(raw: string, terminator: string): string {
   const body = raw.replace(/[\s?.!;,]+$/u, "");
   const capitalised = body.charAt(0).toUpperCase() + body.slice(1);
@@ -156,12 +183,17 @@ export function splitQuestion(question: string): SplitQuestion {
       pieces.push({ raw: isLast && terminator === "?" ? `${raw}?` : raw, question: asQuestion(raw, terminator) });
     });
   }
-  const scoped = scopeQuestionParts(pieces.map((piece) => piece.question));
+  // A part asking one thing of two names becomes a part per name; its parts are then as asked.
+  const asked = pieces.flatMap((piece) => {
+    const split = distributeOverNames(piece.question);
+    return split.length === 1 ? [piece] : split.map((question) => ({ raw: question, question }));
+  });
+  const scoped = scopeQuestionParts(asked.map((piece) => piece.question));
   return {
     parts: scoped.slice(0, MAX_QUESTION_PARTS),
     notAnswered:
-      scoped.length > pieces.length
+      scoped.length > asked.length
         ? scoped.slice(MAX_QUESTION_PARTS)
-        : pieces.slice(MAX_QUESTION_PARTS).map((piece) => piece.raw),
+        : asked.slice(MAX_QUESTION_PARTS).map((piece) => piece.raw),
   };
 }

@@ -89,6 +89,26 @@ describe("scoreCandidate", () => {
     expect(inventories?.parts.tableLookup).toBe(0);
   });
 
+  it("marks an option-list entry looked up by its name", () => {
+    const analysed = analyseQuestion("What is the default of --outFilterMultimapNmax?", lexicon);
+    const entry = (name: string) =>
+      candidateFeatures({
+        kind: "definition",
+        quote: `--${name}\ndefault: 10`,
+        start: 0,
+        claimText: `--${name}: default: 10 int: max number of loci.`,
+        context: [],
+        subject: name,
+      });
+    const pool = [entry("outFilterMultimapNmax"), entry("winAnchorMultimapNmax")];
+    const weights = termWeights(analysed, pool, settings);
+    const [asked, other] = pool.map((features) =>
+      scoreCandidate(features, { localId: 1, rank: 1 }, analysed, weights, settings),
+    );
+    expect(asked?.parts.tableLookup).toBe(1);
+    expect(other?.parts.tableLookup).toBe(0);
+  });
+
   it("half counts a name that only the candidate's passage holds", () => {
     const analysed = analyseQuestion("When did the jury find for Qualcomm against Arm?", lexicon);
     const pool = [candidateFeatures(candidate("On December 20, 2024, the jury found for Qualcomm."))];

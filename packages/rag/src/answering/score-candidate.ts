@@ -27,7 +27,7 @@ export interface ScoreParts {
   namesOnly: number;
   /** Share of the question's name weight that neither the candidate, its context nor its document's name meets. */
   namedMissing: number;
-  /** 1 for a table row whose label and one of whose column headers both meet the question: a cell looked up. */
+  /** 1 when the candidate is looked up by what the question names: a row by its label and a column, an entry by its name. */
   tableLookup: number;
 }
 
@@ -157,12 +157,13 @@ function abbreviationMatch(term: QuestionTerm, features: CandidateFeatures, sett
 }
 
 /**
- * A row answers as a table lookup when the question names both its row (every word of the label
- * cell) and one of its columns (a header word the row's own cells do not print): "goodwill at September 29, 2024".
+ * A lookup: a table row whose whole label and one of whose columns (a header word its own cells
+ * do not print) the question names, "goodwill at September 29, 2024"; or a definition whose
+ * whole subject the question names by a name, "the default of --outSAMtype".
  */
-function looksUpCell(features: CandidateFeatures, question: QuestionAnalysis, matched: Set<string>): boolean {
+function looksUp(features: CandidateFeatures, question: QuestionAnalysis, matched: Set<string>): boolean {
   const { candidate } = features;
-  if (candidate.kind !== "table-row" || !candidate.subject) return false;
+  if ((candidate.kind !== "table-row" && candidate.kind !== "definition") || !candidate.subject) return false;
   const terms = question.terms.filter((term) => matched.has(term.surface) && !term.answerWord);
   // The whole label, not a part of it: "AES" asks about no one row of AES-128, AES-192 and AES-256.
   const labelWords = [...wordsOf(candidate.subject)].filter((word) => !STOPWORDS.has(word));
@@ -174,6 +175,13 @@ function looksUpCell(features: CandidateFeatures, question: QuestionAnalysis, ma
       !term.forms.some((form) => features.ownForms.has(form)) &&
       term.forms.some((form) => features.claimForms.has(form)),
   );
+  if (candidate.kind === "definition") {
+    // An entry of an option list or glossary looked up by its name: "the default of --outSAMtype".
+    return (
+      namesRow &&
+      terms.some((term) => term.named && term.forms.some((form) => formsIn(candidate.subject ?? "").has(form)))
+    );
+  }
   return namesRow && namesColumn;
 }
 
@@ -285,7 +293,7 @@ export function scoreCandidate(
     figure: type === null && features.states.has("count") ? about : 0,
     namesOnly: namesOnly ? 1 : 0,
     namedMissing: namedTotal > 0 ? 1 - namedMatched / namedTotal : 0,
-    tableLookup: looksUpCell(features, question, matched) ? 1 : 0,
+    tableLookup: looksUp(features, question, matched) ? 1 : 0,
   };
   const w = settings.weights;
   const score =
