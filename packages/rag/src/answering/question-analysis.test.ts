@@ -23,6 +23,8 @@ describe("answerTypeOf", () => {
     expect(answerTypeOf("How do the notes define the genus of a tropical curve?")).toBe("definition");
     expect(answerTypeOf("What is the default value of --alignIntronMin in STAR?")).not.toBe("definition");
     expect(answerTypeOf("What gross margin percentage did the segment report?")).toBe("percentage");
+    expect(answerTypeOf("What were the segment's automotive revenues in the year-ago quarter?")).not.toBe("definition");
+    expect(answerTypeOf("What is the model dimension of the base Transformer?")).not.toBe("definition");
   });
 });
 

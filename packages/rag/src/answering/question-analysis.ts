@@ -59,7 +59,8 @@ const trailingScope = String.raw`(?:\s+(?:in|according to|within|for|under|as us
 const term = `["'‘“]?(.{1,60}?)["'’”]?`;
 const definitionQuestion = new RegExp(
   [
-    String.raw`${leadingScope}(?:what|who)\s+(?:is|are|was|were)\s+(?:meant\s+by\s+)?(?:a|an|the)?\s*${term}${trailingScope}\s*\??\s*$`,
+    // "What were the revenues in Q1?", "what was the EPV at that moment?": a past value, not a term.
+    String.raw`${leadingScope}(?:what|who)\s+(?:is|are)\s+(?:meant\s+by\s+)?(?:a|an|the)?\s*${term}${trailingScope}\s*\??\s*$`,
     String.raw`${leadingScope}what\s+does\s+(?:the\s+term\s+)?${term}\s+(?:mean|stand for|refer to|denote)${trailingScope}\s*\??\s*$`,
     String.raw`${leadingScope}(?:define|what\s+is\s+the\s+definition\s+of)\s+${term}${trailingScope}\s*[.?]?\s*$`,
     String.raw`${leadingScope}how\s+(?:do|does|did)\s+(?:the\s+)?[\p{L}\s]{1,40}?\s+define\s+(?:a|an|the)?\s*${term}${trailingScope}\s*\??\s*$`,
@@ -106,7 +107,12 @@ function definitionSubject(question: string): string | null {
     ?.slice(1)
     .find((group) => group !== undefined)
     ?.trim();
-  return subject && !valueSubject.test(subject) ? subject : null;
+  if (!subject || valueSubject.test(subject)) return null;
+  // "What is the model dimension of the base Transformer?" asks for an attribute's value; only
+  // an explicit "define", "mean" or "definition of" makes "X of Y" a term to define.
+  const plainWhatIs = match?.[1] !== undefined;
+  if (plainWhatIs && (/\bof\b/i.test(subject) || /\d/.test(subject) || /['’]s\b/.test(subject))) return null;
+  return subject;
 }
 const isDefinitionQuestion = (question: string) => definitionSubject(question) !== null;
 
