@@ -13,7 +13,7 @@ export interface ScoreParts {
   proximity: number;
   /** 1 when it states the kind of fact asked for (a count, a date, a definition of X). */
   answerType: number;
-  /** 1 when the question asks for a kind of fact and the candidate states none. */
+  /** 1 when the question asks for a kind of fact and the candidate states none (0.5 when that kind is a definition). */
   typeMissing: number;
   /** 1 for the first retrieved passage, falling with rank. */
   rank: number;
@@ -164,6 +164,8 @@ function abbreviationMatch(term: QuestionTerm, features: CandidateFeatures, sett
 function looksUp(features: CandidateFeatures, question: QuestionAnalysis, matched: Set<string>): boolean {
   const { candidate } = features;
   if ((candidate.kind !== "table-row" && candidate.kind !== "definition") || !candidate.subject) return false;
+  // "Table 2: …" is a caption: the question names it as where to look, not as what to look up.
+  if (/^(?:table|figure|fig\.?|section|appendix|equation|chapter)\s/i.test(candidate.subject)) return false;
   const terms = question.terms.filter((term) => matched.has(term.surface) && !term.answerWord);
   // The whole label, not a part of it: "AES" asks about no one row of AES-128, AES-192 and AES-256.
   const labelWords = [...wordsOf(candidate.subject)].filter((word) => !STOPWORDS.has(word));
@@ -253,8 +255,12 @@ export function scoreCandidate(
     subjectWords.length > 0 &&
     subjectWords.length <= 6 &&
     subjectWords.every((word) => formsOf(word).some((form) => features.claimForms.has(form)));
+  // A sentence that sends the reader elsewhere ("X is described in Sec. 5") defines nothing.
   const definitionOfSubject =
-    definesSubject >= 0.5 || (namesSubject && statesDefinitionOf(features.candidate.claimText, subjectWords)) ? 1 : 0;
+    !features.crossReference &&
+    (definesSubject >= 0.5 || (namesSubject && statesDefinitionOf(features.candidate.claimText, subjectWords)))
+      ? 1
+      : 0;
   // "How many rounds" is not answered by a count of keys.
   const countsWhatIsAsked = question.counted === null || matched.has(question.counted);
   // A definition answers "what is X" only when it is of X; any other kind, when it is stated at all.
@@ -285,7 +291,8 @@ export function scoreCandidate(
     context,
     proximity: proximity(positionsByTerm),
     answerType: states ? about : 0,
-    typeMissing: type !== null && type !== "definition" && !states ? 1 : 0,
+    // Half for "what is X": a definition's shapes are found less surely than a figure or a date.
+    typeMissing: type !== null && !states ? (type === "definition" ? 0.5 : 1) : 0,
     rank: 1 / placement.rank,
     // A sentence that sends the reader elsewhere defines nothing, whatever its shape.
     definition: features.crossReference ? 0 : Math.max(definesSubject, definitionOfSubject) * about,
