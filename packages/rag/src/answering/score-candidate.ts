@@ -117,7 +117,7 @@ const escapeRegExp = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
  */
 export function statesDefinitionOf(text: string, words: string[]): boolean {
   if (words.length === 0) return false;
-  const lower = text.toLowerCase();
+  const lower = lowered(text);
   const stems = words.map(stemOfWord);
   const phrase = phraseOf(stems);
   // Each place the first word starts is tried: indexOf is far cheaper than a scan by the pattern.
@@ -132,6 +132,17 @@ export function statesDefinitionOf(text: string, words: string[]): boolean {
     if (definesAround(head, tail, atStart)) return true;
   }
   return false;
+}
+
+/** Claim texts recur from ask to ask (candidates are cached): each is lowercased once. */
+const lowerCache = new Map<string, string>();
+function lowered(text: string): string {
+  const cached = lowerCache.get(text);
+  if (cached !== undefined) return cached;
+  const lower = text.toLowerCase();
+  if (lowerCache.size > 20_000) lowerCache.clear();
+  lowerCache.set(text, lower);
+  return lower;
 }
 
 /** A word without a plural ending, so "precursors" also finds "precursor". */
