@@ -249,7 +249,7 @@ export class PdfExtractor {
             finish({ error: openError(message.name, message.message) }, false);
             return;
           case "done":
-            // The worker may take the next job while OCR finishes this one's pages.
+            // The result waits for the pages OCR is still reading; their order is restored first.
             void Promise.all(reading).then(() => {
               try {
                 pages.sort((a, b) => a.pageNumber - b.pageNumber);
