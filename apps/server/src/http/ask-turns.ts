@@ -12,10 +12,16 @@ export class AskTurns {
   private readonly waiting: Array<() => void> = [];
   private scheduled = false;
 
-  /** Resolves when this ask may start; an ask whose client has gone is passed over. */
+  /**
+   * Resolves when this ask may start. An ask whose client has gone resolves without using up a
+   * turn (its work then stops at the aborted signal), and the next ask starts in its place.
+   */
   take(signal?: AbortSignal): Promise<void> {
     return new Promise((resolve) => {
-      this.waiting.push(() => (signal?.aborted ? this.next() : resolve()));
+      this.waiting.push(() => {
+        resolve();
+        if (signal?.aborted) this.next();
+      });
       this.schedule();
     });
   }
