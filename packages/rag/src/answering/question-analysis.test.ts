@@ -48,7 +48,7 @@ describe("analyseQuestion", () => {
   });
 
   it("gives the subject of 'what is X' even when the wording also reads as a measure", () => {
-    expect(analyseQuestion("What is the scatter width (S)?", lexicon).subject).toBe("scatter width (S)");
+    expect(analyseQuestion("What is the scatter width (S)?", lexicon).subject).toBe("scatter width");
     expect(analyseQuestion("What does 'baselining' mean in the guide?", lexicon).subject).toBe("baselining");
   });
 

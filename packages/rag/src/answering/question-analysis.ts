@@ -103,10 +103,12 @@ function namedSurfaces(question: string): Set<string> {
 /** X of "what is X", "what does X mean", "define X", with any scope around it; null when not so asked. */
 function definitionSubject(question: string): string | null {
   const match = definitionQuestion.exec(question);
+  // "What is the tropical semiring (Definition 1.1)?": the parenthesis says where, not what.
   const subject = match
     ?.slice(1)
     .find((group) => group !== undefined)
-    ?.trim();
+    ?.replace(/\s*\([^)]*\)\s*$/, "")
+    .trim();
   if (!subject || valueSubject.test(subject)) return null;
   // "What is the model dimension of the base Transformer?" asks for an attribute's value; only
   // an explicit "define", "mean" or "definition of" makes "X of Y" a term to define.

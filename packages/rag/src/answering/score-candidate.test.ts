@@ -36,6 +36,7 @@ describe("statesDefinitionOf", () => {
     expect(statesDefinitionOf("A sign that an incident may occur is called a precursor.", ["precursors"])).toBe(true);
     expect(statesDefinitionOf("Baselining: monitoring resources to find typical patterns.", ["baselining"])).toBe(true);
     expect(statesDefinitionOf("If every polyhedron in it is a cone, then it is a fan.", ["fan"])).toBe(true);
+    expect(statesDefinitionOf("Standard SAM tag. nM : number of mismatches per alignment.", ["nm"])).toBe(true);
     expect(statesDefinitionOf("We compare self-attention layers to recurrent layers.", words)).toBe(false);
     expect(statesDefinitionOf("Anything at all.", [])).toBe(false);
   });

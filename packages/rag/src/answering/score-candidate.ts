@@ -128,7 +128,7 @@ export function statesDefinitionOf(text: string, words: string[]): boolean {
     const head = lower.slice(Math.max(0, at - 48), at);
     const tail = lower.slice(at + found[0].length, at + found[0].length + 96);
     // The head window reaches the text's start only for an occurrence near it.
-    const atStart = at < 48 && startBefore.test(head);
+    const atStart = (at < 48 && startBefore.test(head)) || entryStartBefore.test(head);
     if (definesAround(head, tail, atStart)) return true;
   }
   return false;
@@ -161,6 +161,8 @@ const defineBefore = /\bdefine[sd]?\s+(?:the\s+|an?\s+)?(?:term\s+)?["“'‘]?$
 const calledBefore = /\b(?:called|known\s+as|termed|referred\s+to\s+as)\s+(?:an?\s+|the\s+)?["“'‘]?$/iu;
 const predicateBefore = /\b(?:is|are)\s+(?:called\s+|said\s+to\s+be\s+)?(?:an?\s+|the\s+)?["“'‘]?$/iu;
 const startBefore = /^\s*["“'‘]?$/u;
+/** Where an entry of a glossary or attribute list starts: after a sentence or on a new line ("… tag. nM : number of …"). */
+const entryStartBefore = /(?:[.;]\s+|\n\s*)["“'‘]?$/u;
 const wordBefore = /[\p{L}\p{N}]$/u;
 
 function definesAround(head: string, tail: string, atStart: boolean): boolean {
@@ -290,6 +292,7 @@ export function scoreCandidate(
   const subject = question.subject ? wordsOf(question.subject) : null;
   const defined = features.candidate.subject ? formsIn(features.candidate.subject) : null;
   const subjectWords = subject === null ? [] : [...subject].filter((word) => !STOPWORDS.has(word) && word.length > 1);
+  const namedForms = new Set(question.terms.filter((term) => term.named).map((term) => term.surface));
   const definesSubject =
     defined !== null && subjectWords.length > 0
       ? subjectWords.filter((word) => formsOf(word).some((form) => defined.has(form))).length / subjectWords.length
@@ -300,9 +303,17 @@ export function scoreCandidate(
     subjectWords.length <= 6 &&
     subjectWords.every((word) => formsOf(word).some((form) => features.claimForms.has(form)));
   // A sentence that sends the reader elsewhere ("X is described in Sec. 5") defines nothing.
+  // "The nM SAM attribute output by STAR": of a subject that holds a name, the name is what is defined.
+  const namedWord = subjectWords.length > 1 ? subjectWords.find((word) => namedForms.has(word)) : undefined;
+  const definesNamedWord =
+    namedWord !== undefined &&
+    formsOf(namedWord).some((form) => features.claimForms.has(form)) &&
+    statesDefinitionOf(features.candidate.claimText, [namedWord]);
   const definitionOfSubject =
     !features.crossReference &&
-    (definesSubject >= 0.5 || (namesSubject && statesDefinitionOf(features.candidate.claimText, subjectWords)))
+    (definesSubject >= 0.5 ||
+      (namesSubject && statesDefinitionOf(features.candidate.claimText, subjectWords)) ||
+      definesNamedWord)
       ? 1
       : 0;
   // "How many rounds" is not answered by a count of keys.
