@@ -3,7 +3,7 @@ import type { AnswerCandidate } from "./answer-candidates";
 import { answerEngineSettings as settings } from "./answer-engine-settings";
 import { candidateFeatures } from "./candidate-features";
 import { analyseQuestion } from "./question-analysis";
-import { scoreCandidate, statesDefinitionOf, termWeights } from "./score-candidate";
+import { scoreCandidate, termWeights } from "./score-candidate";
 import type { Lexicon } from "./wordnet-lexicon";
 
 const lexicon: Lexicon = { related: (word) => (word === "pay" ? ["due"] : word === "purchase" ? ["buy"] : []) };
@@ -23,24 +23,6 @@ function scores(question: string, quotes: Array<string | [string, string[]]>) {
   const weights = termWeights(analysed, pool, settings);
   return pool.map((features) => scoreCandidate(features, { localId: 1, rank: 1 }, analysed, weights, settings));
 }
-
-describe("statesDefinitionOf", () => {
-  it("knows the shapes a definition of X takes, and a mention of X from a definition", () => {
-    const words = ["self", "attention"];
-    expect(
-      statesDefinitionOf("Self-attention, sometimes called intra-attention is an attention mechanism.", words),
-    ).toBe(true);
-    expect(statesDefinitionOf("We define the scatter width (S) as the number of nodes.", ["scatter", "width"])).toBe(
-      true,
-    );
-    expect(statesDefinitionOf("A sign that an incident may occur is called a precursor.", ["precursors"])).toBe(true);
-    expect(statesDefinitionOf("Baselining: monitoring resources to find typical patterns.", ["baselining"])).toBe(true);
-    expect(statesDefinitionOf("If every polyhedron in it is a cone, then it is a fan.", ["fan"])).toBe(true);
-    expect(statesDefinitionOf("Standard SAM tag. nM : number of mismatches per alignment.", ["nm"])).toBe(true);
-    expect(statesDefinitionOf("We compare self-attention layers to recurrent layers.", words)).toBe(false);
-    expect(statesDefinitionOf("Anything at all.", [])).toBe(false);
-  });
-});
 
 describe("scoreCandidate", () => {
   it("takes a definition of the subject, not any definition, as the answer to 'what is X'", () => {

@@ -1,5 +1,6 @@
 import type { AnswerEngineSettings } from "./answer-engine-settings";
 import type { CandidateFeatures } from "./candidate-features";
+import { statesDefinitionOf } from "./definition-shapes";
 import type { QuestionAnalysis, QuestionTerm } from "./question-analysis";
 import { formsOf, STOPWORDS, type WordForm } from "./word-forms";
 
@@ -104,87 +105,6 @@ function proximity(positionsByTerm: number[][]): number {
   }
   // One word can meet two terms ("BERTBASE" meets "bert" and "base"): the window is never narrower than one a term.
   return Math.min(1, present.length / best);
-}
-
-const escapeRegExp = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/**
- * Whether `text` defines the phrase of `words` in one of the shapes definitions take: "X is …",
- * "X, sometimes called Y, is …", "X (Y) refers to …", "we define X as …", "… is called X", "X: …",
- * "… then Σ is a fan.". Each word may carry a plural or other short ending. The phrase is found
- * first; only the few words on each side of each occurrence are then read, so a long passage
- * costs one scan.
- */
-export function statesDefinitionOf(text: string, words: string[]): boolean {
-  if (words.length === 0) return false;
-  const lower = lowered(text);
-  const stems = words.map(stemOfWord);
-  const phrase = phraseOf(stems);
-  // Each place the first word starts is tried: indexOf is far cheaper than a scan by the pattern.
-  for (let at = lower.indexOf(stems[0] as string); at >= 0; at = lower.indexOf(stems[0] as string, at + 1)) {
-    phrase.lastIndex = at;
-    const found = phrase.exec(lower);
-    if (found === null) continue;
-    const head = lower.slice(Math.max(0, at - 48), at);
-    const tail = lower.slice(at + found[0].length, at + found[0].length + 96);
-    // The head window reaches the text's start only for an occurrence near it.
-    const atStart = (at < 48 && startBefore.test(head)) || entryStartBefore.test(head);
-    if (definesAround(head, tail, atStart)) return true;
-  }
-  return false;
-}
-
-/** Claim texts recur from ask to ask (candidates are cached): each is lowercased once. */
-const lowerCache = new Map<string, string>();
-function lowered(text: string): string {
-  const cached = lowerCache.get(text);
-  if (cached !== undefined) return cached;
-  const lower = text.toLowerCase();
-  if (lowerCache.size > 20_000) lowerCache.clear();
-  lowerCache.set(text, lower);
-  return lower;
-}
-
-/** A word without a plural ending, so "precursors" also finds "precursor". */
-const stemOfWord = (word: string) => (word.length > 4 ? word.replace(/(?:es|s)$/, "") : word).toLowerCase();
-
-/** What may stand after the term before the shape goes on: a closing quote, an abbreviation "(MLM)". */
-const afterTerm = String.raw`["”'’]?(?:\s*\([^)]{1,30}\))?`;
-const copulaAfter = new RegExp(
-  String.raw`^${afterTerm}(?:,[^,.;]{1,60}?,?)?\s+(?:is|are|was|were|refers?\s+to|means?|denotes?|stands?\s+for|describes?|consists?\s+of)\b`,
-  "iu",
-);
-const asAfter = new RegExp(String.raw`^${afterTerm}\s+(?:as|to\s+be)\b`, "iu");
-const labelAfter = new RegExp(String.raw`^${afterTerm}\s*[:–—]\s`, "u");
-const clauseEndAfter = new RegExp(String.raw`^${afterTerm}\s*[.;]`, "u");
-const defineBefore = /\bdefine[sd]?\s+(?:the\s+|an?\s+)?(?:term\s+)?["“'‘]?$/iu;
-const calledBefore = /\b(?:called|known\s+as|termed|referred\s+to\s+as)\s+(?:an?\s+|the\s+)?["“'‘]?$/iu;
-const predicateBefore = /\b(?:is|are)\s+(?:called\s+|said\s+to\s+be\s+)?(?:an?\s+|the\s+)?["“'‘]?$/iu;
-const startBefore = /^\s*["“'‘]?$/u;
-/** Where an entry of a glossary or attribute list starts: after a sentence or on a new line ("… tag. nM : number of …"). */
-const entryStartBefore = /(?:[.;]\s+|\n\s*)["“'‘]?$/u;
-const wordBefore = /[\p{L}\p{N}]$/u;
-
-function definesAround(head: string, tail: string, atStart: boolean): boolean {
-  if (wordBefore.test(head)) return false;
-  if (copulaAfter.test(tail)) return true;
-  if (defineBefore.test(head) && asAfter.test(tail)) return true;
-  if (calledBefore.test(head)) return true;
-  if (atStart && labelAfter.test(tail)) return true;
-  return predicateBefore.test(head) && clauseEndAfter.test(tail);
-}
-
-const phraseCache = new Map<string, RegExp>();
-/** The stems in order, matched where an occurrence starts (sticky), any short ending on each, up to three other characters between them. */
-function phraseOf(stems: string[]): RegExp {
-  const key = stems.join(" ");
-  const cached = phraseCache.get(key);
-  if (cached !== undefined) return cached;
-  const source = stems.map((stem) => `${escapeRegExp(stem)}\\p{L}{0,3}`).join("[^\\p{L}\\p{N}]{1,3}");
-  const compiled = new RegExp(source, "uy");
-  if (phraseCache.size > 500) phraseCache.clear();
-  phraseCache.set(key, compiled);
-  return compiled;
 }
 
 /**

@@ -6,7 +6,8 @@ import type { OpenHeading } from "../layout/page-blocks";
 import { layOutPages, pageLines } from "../layout/page-layout";
 import type { PageLines } from "../layout/running-lines";
 import type { StructureBlock } from "../structure/passage-structure";
-import type { OcrImage, OcrReader, OcrResult } from "./ocr-reader";
+import { ocrPageItems } from "./ocr-page-items";
+import type { OcrImage, OcrReader } from "./ocr-reader";
 
 /**
  * The text of one page in reading order, with its layout; `pageNumber` is the 1-based PDF page
@@ -314,24 +315,6 @@ function toPageItems(message: {
   }));
   return { pageNumber: message.pageNumber, width: message.width, height: message.height, items };
 }
-
-/**
- * A page read by OCR as positioned text for layout: each word on its line's baseline, at its
- * line's height as font size, so lines, columns and tables are rebuilt as for a text page.
- */
-function ocrPageItems(pageNumber: number, width: number, height: number, result: OcrResult) {
-  const items: TextItem[] = result.words.map((word, k) => ({
-    text: word.text,
-    x: word.x,
-    y: result.baselines[k] ?? word.y,
-    width: word.width,
-    size: (result.lineHeights[k] ?? word.height) * ocrLineToFontSize,
-  }));
-  return { pageNumber, width, height, items };
-}
-
-/** A line's box runs from ascender to descender: about 1.2 times the font size. */
-const ocrLineToFontSize = 1 / 1.2;
 
 function layOutDocument(pages: { pageNumber: number; lines: PageLines; ocr?: OcrPage }[]): ExtractedPage[] {
   const ocrByPage = new Map(pages.flatMap((page) => (page.ocr ? [[page.pageNumber, page.ocr] as const] : [])));

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { statesDefinitionOf } from "./definition-shapes";
+
+describe("statesDefinitionOf", () => {
+  it("knows the shapes a definition of X takes, and a mention of X from a definition", () => {
+    const words = ["self", "attention"];
+    expect(
+      statesDefinitionOf("Self-attention, sometimes called intra-attention is an attention mechanism.", words),
+    ).toBe(true);
+    expect(statesDefinitionOf("We define the scatter width (S) as the number of nodes.", ["scatter", "width"])).toBe(
+      true,
+    );
+    expect(statesDefinitionOf("A sign that an incident may occur is called a precursor.", ["precursors"])).toBe(true);
+    expect(statesDefinitionOf("Baselining: monitoring resources to find typical patterns.", ["baselining"])).toBe(true);
+    expect(statesDefinitionOf("If every polyhedron in it is a cone, then it is a fan.", ["fan"])).toBe(true);
+    expect(statesDefinitionOf("Standard SAM tag. nM : number of mismatches per alignment.", ["nm"])).toBe(true);
+    expect(statesDefinitionOf("We compare self-attention layers to recurrent layers.", words)).toBe(false);
+    expect(statesDefinitionOf("Anything at all.", [])).toBe(false);
+  });
+});
