@@ -28,4 +28,19 @@ describe("answerToMarkdown", () => {
     expect(markdown).toContain(`[${claim.citations[0]}]`);
     expect(markdown).toContain("support check: ");
   });
+
+  it("says when a source page was read by OCR, with its confidence", () => {
+    const response = observeResponse();
+    const claim = response.parts[0]?.claims[0];
+    const id = claim?.citations[0];
+    const scanned = {
+      ...response,
+      ledger: response.ledger.map((item) => (item.id === id ? { ...item, ocr: { confidence: 0.874 } } : item)),
+    };
+    const entry = scanned.ledger.find((item) => item.id === id);
+    if (!entry) throw new Error("fixture claim cites nothing");
+    expect(answerToMarkdown(scanned)).toContain(
+      `[${entry.id}] ${escapeMarkdown(entry.filename)}, page ${entry.page} (read by OCR, confidence 0.87): "`,
+    );
+  });
 });

@@ -1,5 +1,6 @@
 import { type AskResponse, containsNormalized, displayText } from "@audited-rag/core";
 import { showsQuoteOnly } from "./claim-display";
+import { describeOcr } from "./source-summary";
 
 /** Backslash-escapes what Markdown would read as markup, so document text stays literal (no HTML, no links). */
 export function escapeMarkdown(text: string): string {
@@ -49,7 +50,10 @@ export function answerToMarkdown(response: AskResponse): string {
       const citing = claims.filter((claim) => claim.citations.includes(entry.id));
       const quote =
         citing.find((claim) => containsNormalized(entry.text, claim.quote))?.quote ?? citing[0]?.quote ?? "";
-      lines.push(`[${entry.id}] ${escapeMarkdown(entry.filename)}, page ${entry.page}: ${quoted(quote)}`, "");
+      // A scanned page's text is OCR's reading: the export says so, as the app does.
+      const ocr = describeOcr(entry);
+      const read = ocr ? ` (${ocr.charAt(0).toLowerCase()}${ocr.slice(1)})` : "";
+      lines.push(`[${entry.id}] ${escapeMarkdown(entry.filename)}, page ${entry.page}${read}: ${quoted(quote)}`, "");
     }
   }
   return `${lines.join("\n").trimEnd()}\n`;
