@@ -9,7 +9,7 @@
  *   node --import tsx evaluation/calibrate-abstention.ts [--corpus DIR] [--json]
  */
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,9 +18,9 @@ import type { AskResponse } from "@audited-rag/core";
 import { buildApp } from "../apps/server/src/app";
 import { parseConfig } from "../apps/server/src/config";
 import { answerEngineSettings } from "../packages/rag/src/answering/answer-engine-settings";
-import { type LoadedDevQuestion, loadDevSet } from "./dev-set-schema";
+import type { LoadedDevQuestion } from "./dev-set-schema";
 import { type ScoredAnswer, scoreDevQuestion } from "./dev-set-scoring";
-import { appEnvironment, ask, defaultCorpusDir, upload } from "./eval-app";
+import { appEnvironment, ask, defaultCorpusDir, readDevSetFolder, uploadDevLibrary } from "./eval-app";
 import { wilsonInterval } from "./wilson-interval";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -107,21 +107,16 @@ async function main(): Promise<void> {
   const { values } = parseArgs({ options: { corpus: { type: "string" }, json: { type: "boolean", default: false } } });
   const corpusDir = values.corpus ?? defaultCorpusDir(repoRoot);
   const devSetDir = path.join(repoRoot, "evaluation/dev-set");
-  const names = (await readdir(devSetDir)).filter((name) => name.endsWith(".json")).sort();
-  const questions = loadDevSet(
-    await Promise.all(
-      names.map(async (name) => ({ name, content: JSON.parse(await readFile(path.join(devSetDir, name), "utf8")) })),
-    ),
-  ).filter((question) => existsSync(path.join(corpusDir, question.document)));
+  const questions = (await readDevSetFolder(devSetDir)).filter((question) =>
+    existsSync(path.join(corpusDir, question.document)),
+  );
   // Abstention off for the run: every part keeps its best claims, so any threshold can be replayed.
   const chosen = answerEngineSettings.abstainBelow;
   answerEngineSettings.abstainBelow = -1000;
   const dataDir = await mkdtemp(path.join(tmpdir(), "audited-rag-calibrate-"));
   const app = await buildApp(parseConfig(appEnvironment("extractive", dataDir)), { logger: false });
   try {
-    for (const document of new Set(questions.map((question) => question.document))) {
-      await upload(app, path.basename(document), new Uint8Array(await readFile(path.join(corpusDir, document))));
-    }
+    await uploadDevLibrary(app, questions, corpusDir);
     const claims: ScoredClaim[][] = [];
     const retrieved: ScoredAnswer["retrieved"][] = [];
     for (const question of questions) {

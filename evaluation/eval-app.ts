@@ -1,8 +1,10 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { type AskResponse, askResponseSchema } from "@audited-rag/core";
 import type { FastifyInstance } from "fastify";
 import { multipartFile } from "../tests/support/multipart";
+import { type LoadedDevQuestion, loadDevSet } from "./dev-set-schema";
 
 /** Which drafter (and embedder) the eval builds the app with. */
 export type EvalGenerator = "extractive" | "ollama";
@@ -83,5 +85,29 @@ export function defaultCorpusDir(repoRoot: string): string {
     return existsSync(main) ? main : beside;
   } catch {
     return beside;
+  }
+}
+
+/** Every question of the dev-set files in `folder` (`*.json`, in name order), validated. */
+export async function readDevSetFolder(folder: string): Promise<LoadedDevQuestion[]> {
+  const names = (await readdir(folder)).filter((name) => name.endsWith(".json")).sort();
+  return loadDevSet(
+    await Promise.all(
+      names.map(async (name) => ({
+        name,
+        content: JSON.parse(await readFile(path.join(folder, name), "utf8")) as unknown,
+      })),
+    ),
+  );
+}
+
+/** Uploads each dev-set document once, by its file name, from `corpusDir`. */
+export async function uploadDevLibrary(
+  app: FastifyInstance,
+  questions: LoadedDevQuestion[],
+  corpusDir: string,
+): Promise<void> {
+  for (const document of new Set(questions.map((question) => question.document))) {
+    await upload(app, path.basename(document), new Uint8Array(await readFile(path.join(corpusDir, document))));
   }
 }

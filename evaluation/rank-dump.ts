@@ -8,7 +8,7 @@
  *   node --import tsx evaluation/rank-dump.ts [--corpus DIR] [--only ID-PREFIX]
  */
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,8 +17,8 @@ import { buildApp } from "../apps/server/src/app";
 import { parseConfig } from "../apps/server/src/config";
 import { AnswerEngine, type RankedPart } from "../packages/rag/src/answering/answer-engine";
 import { answerEngineSettings } from "../packages/rag/src/answering/answer-engine-settings";
-import { loadDevSet } from "./dev-set-schema";
-import { appEnvironment, ask, defaultCorpusDir, upload } from "./eval-app";
+import type { LoadedDevQuestion } from "./dev-set-schema";
+import { appEnvironment, ask, defaultCorpusDir, readDevSetFolder, uploadDevLibrary } from "./eval-app";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 const { values } = parseArgs({
@@ -35,20 +35,18 @@ AnswerEngine.prototype.rank = function capture(this: AnswerEngine, part) {
   return ranked;
 };
 
+/** The indexes of the gold facts whose pattern the candidate's claim or quote meets. */
+function factsMet(question: LoadedDevQuestion, candidate: RankedPart["scored"][number]): number[] {
+  const text = `${candidate.features.candidate.claimText}\n${candidate.features.candidate.quote}`;
+  return question.patterns.flatMap((pattern, k) => (pattern.test(text) ? [k] : []));
+}
+
 async function main(): Promise<void> {
   if (!existsSync(corpusDir)) {
     console.log(`eval:ranks skipped: no corpus at ${corpusDir}.`);
     return;
   }
-  const files = (await readdir(devSetDir)).filter((name) => name.endsWith(".json")).sort();
-  const all = loadDevSet(
-    await Promise.all(
-      files.map(async (name) => ({
-        name,
-        content: JSON.parse(await readFile(path.join(devSetDir, name), "utf8")) as unknown,
-      })),
-    ),
-  );
+  const all = await readDevSetFolder(devSetDir);
   const selected = all.filter((question) => values.only === undefined || question.id.startsWith(values.only));
   const dataDir = await mkdtemp(path.join(tmpdir(), "audited-rag-ranks-"));
   const config = parseConfig({ ...appEnvironment("extractive", dataDir), RAG_ANSWER_THRESHOLD: "-10" });
@@ -59,21 +57,14 @@ async function main(): Promise<void> {
   let answerable = 0;
   const firstRight: number[] = [];
   try {
-    for (const document of new Set(all.map((question) => question.document))) {
-      const bytes = new Uint8Array(await readFile(path.join(corpusDir, document)));
-      await upload(app, path.basename(document), bytes);
-    }
+    await uploadDevLibrary(app, all, corpusDir);
     for (const question of selected) {
       captured.length = 0;
-      const asked = performance.now();
       await ask(app, question.id, question.question);
-      const took = performance.now() - asked;
-      if (took > 50) console.log(`slow ask ${question.id}: ${took.toFixed(0)} ms`);
       const parts = captured.map((ranked) => {
         const sorted = [...ranked.scored].sort((a, b) => b.score - a.score).slice(0, 10);
         return sorted.map((candidate) => {
-          const text = `${candidate.features.candidate.claimText}\n${candidate.features.candidate.quote}`;
-          const meets = question.patterns.flatMap((pattern, k) => (pattern.test(text) ? [k] : []));
+          const meets = factsMet(question, candidate);
           return {
             score: Math.round(candidate.score * 1000) / 1000,
             meets,
@@ -92,9 +83,8 @@ async function main(): Promise<void> {
         category: question.category,
         parts: captured.map((ranked) =>
           ranked.scored.map((candidate) => {
-            const text = `${candidate.features.candidate.claimText}\n${candidate.features.candidate.quote}`;
             return {
-              meets: question.patterns.flatMap((pattern, k) => (pattern.test(text) ? [k] : [])),
+              meets: factsMet(question, candidate),
               parts: candidate.parts,
             };
           }),

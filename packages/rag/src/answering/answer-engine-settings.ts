@@ -1,3 +1,5 @@
+import type { ScoreParts } from "./score-candidate";
+
 /**
  * Every weight and threshold of the extractive answer engine, in one place. A candidate's
  * score is the weighted sum
@@ -11,21 +13,8 @@
  * failures, as a general rule with a round weight. No weight was fitted to a question.
  */
 export interface AnswerEngineSettings {
-  /** Weights of the score's parts. */
-  weights: {
-    coverage: number;
-    context: number;
-    proximity: number;
-    answerType: number;
-    typeMissing: number;
-    rank: number;
-    definition: number;
-    crossReference: number;
-    figure: number;
-    namesOnly: number;
-    namedMissing: number;
-    tableLookup: number;
-  };
+  /** Weights of the score's parts, one per part (signs are in the formula above). */
+  weights: Record<keyof ScoreParts, number>;
   /** How much a match counts by how it was made: the same word, another form of it, a related word. */
   match: { exact: number; form: number; related: number };
   /** A word met only in a row's headers or an item's lead-in (the claim, not the quote) counts this share of a match in the quote. */

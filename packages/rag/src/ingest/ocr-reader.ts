@@ -1,5 +1,5 @@
 import { existsSync, readdirSync } from "node:fs";
-import { mkdir, mkdtemp, symlink } from "node:fs/promises";
+import { mkdtemp, symlink } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -150,7 +150,6 @@ async function languagesFolder(languages: string[]): Promise<string> {
   const folders = languages.map((language) => languageFolder(language) as string);
   if (new Set(folders).size === 1) return folders[0] as string;
   const joined = await mkdtemp(path.join(tmpdir(), "audited-rag-ocr-langs-"));
-  await mkdir(joined, { recursive: true });
   for (const [k, language] of languages.entries()) {
     const file = `${language}.traineddata.gz`;
     await symlink(path.join(folders[k] as string, file), path.join(joined, file));
