@@ -100,6 +100,12 @@ function namedSurfaces(question: string): Set<string> {
   return named;
 }
 
+/** Whether `surface` stands in the question in capitals only ("DES", "NIST", "GF2"). */
+function isAcronym(question: string, surface: string): boolean {
+  const written = foldMarks(normalizeForMatch(question)).match(/[\p{L}\p{N}]+/gu) ?? [];
+  return written.some((word) => word.toLowerCase() === surface && /^\p{Lu}[\p{Lu}\p{N}]+$/u.test(word));
+}
+
 /** X of "what is X", "what does X mean", "define X", with any scope around it; null when not so asked. */
 function definitionSubject(question: string): string | null {
   const match = definitionQuestion.exec(question);
@@ -155,7 +161,8 @@ export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAna
     terms.push({
       value: word.value,
       surface: word.surface,
-      forms: word.forms,
+      // An acronym is met as written: the stem of "DES" is "de", which a hex table prints on every row.
+      forms: isNamed && isAcronym(question, word.surface) ? [word.surface] : word.forms,
       related,
       named: isNamed,
       answerWord: answerWords.has(word.surface) || word.forms.some((form) => answerWords.has(form)),

@@ -135,23 +135,30 @@ function looksUp(features: CandidateFeatures, question: QuestionAnalysis, matche
   const terms = question.terms.filter((term) => matched.has(term.surface) && !term.answerWord);
   // The whole label, not a part of it: "AES" asks about no one row of AES-128, AES-192 and AES-256.
   const labelWords = [...wordsOf(candidate.subject)].filter((word) => !STOPWORDS.has(word));
-  const namesRow =
+  const namesLabel =
     labelWords.length > 0 &&
     labelWords.every((word) => terms.some((term) => formsOf(word).some((form) => term.forms.includes(form))));
-  const namesColumn = terms.some(
+  if (!namesLabel) return false;
+  if (candidate.kind === "definition") {
+    // An entry of an option list or glossary looked up by its name: "the default of --outSAMtype".
+    const label = formsIn(candidate.subject);
+    return terms.some((term) => term.named && term.forms.some((form) => label.has(form)));
+  }
+  // A column: a header word the row's own cells do not print.
+  return terms.some(
     (term) =>
       !term.forms.some((form) => features.ownForms.has(form)) &&
       term.forms.some((form) => features.claimForms.has(form)),
   );
-  if (candidate.kind === "definition") {
-    // An entry of an option list or glossary looked up by its name: "the default of --outSAMtype".
-    return (
-      namesRow &&
-      terms.some((term) => term.named && term.forms.some((form) => formsIn(candidate.subject ?? "").has(form)))
-    );
-  }
-  return namesRow && namesColumn;
 }
+
+/**
+ * A definition whose predicate sends the reader elsewhere ("X is described further; see Sec. 5.2")
+ * defines nothing; a definition that ends by citing a source ("… seconds since 1970. See RFC 3339")
+ * still does.
+ */
+const pointsElsewhere =
+  /\b(?:is|are)\s+(?:described|defined|given|specified|discussed|explained)\b[^.]{0,40}\b(?:in|below|above|further|later)\b|^\s*see\b|;\s*see\b/i;
 
 const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
 const formsIn = (text: string) => new Set([...wordsOf(text)].flatMap(formsOf));
@@ -222,7 +229,6 @@ export function scoreCandidate(
     subjectWords.length > 0 &&
     subjectWords.length <= 6 &&
     subjectWords.every((word) => formsOf(word).some((form) => features.claimForms.has(form)));
-  // A sentence that sends the reader elsewhere ("X is described in Sec. 5") defines nothing.
   // "The nM SAM attribute output by STAR": of a subject that holds a name, the name is what is defined.
   const namedWord = subjectWords.length > 1 ? subjectWords.find((word) => namedForms.has(word)) : undefined;
   const definesNamedWord =
@@ -230,7 +236,7 @@ export function scoreCandidate(
     formsOf(namedWord).some((form) => features.claimForms.has(form)) &&
     statesDefinitionOf(features.candidate.claimText, [namedWord]);
   const definitionOfSubject =
-    !features.crossReference &&
+    !pointsElsewhere.test(features.candidate.claimText) &&
     (definesSubject >= 0.5 ||
       (namesSubject && statesDefinitionOf(features.candidate.claimText, subjectWords)) ||
       definesNamedWord)
