@@ -25,6 +25,8 @@ export interface AskOverheadOptions {
   warmupAsks?: number;
   /** Largest document; bigger steps are split into documents of this many pages. */
   pagesPerDocument?: number;
+  /** Settings added to the server's environment, e.g. to measure without a cache. */
+  env?: Record<string, string>;
   log?: (line: string) => void;
 }
 
@@ -38,7 +40,13 @@ export async function measureAskOverhead(options: AskOverheadOptions = {}): Prom
   const dataDir = await mkdtemp(path.join(tmpdir(), "audited-rag-bench-ask-"));
   // Login off: this measures the answer engine, not sign-in (bench-load covers HTTP with a real server).
   const app = await buildApp(
-    parseConfig({ RAG_DATA_DIR: dataDir, LOG_LEVEL: "silent", RAG_AUTH: "off", RAG_ASK_RATE_LIMIT: "0" }),
+    parseConfig({
+      RAG_DATA_DIR: dataDir,
+      LOG_LEVEL: "silent",
+      RAG_AUTH: "off",
+      RAG_ASK_RATE_LIMIT: "0",
+      ...options.env,
+    }),
     {
       logger: false,
     },

@@ -1,16 +1,19 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Agent, fetch as undiciFetch } from "undici";
+import { Agent, request, fetch as undiciFetch } from "undici";
+import { defaultWorkers } from "../apps/server/src/config";
 import { provisionAdminToken } from "../tests/support/provision-token";
 import { startServerProcess } from "../tests/support/server-process";
 import { uploadOverHttp } from "./bench-ask";
 import { benchPageTexts, benchQuestions, makeBenchPdf } from "./bench-corpus";
 import { type LatencySummary, summariseLatencies } from "./percentiles";
-import { readPeakRssMb } from "./process-memory";
+import { readTreePeakRssMb } from "./process-memory";
 
 export interface LoadResult {
   concurrency: number;
+  /** RAG_WORKERS of the server under load. */
+  workers: number;
   /** Whether login was on: every ask then carried a bearer token the server looked up. */
   auth: boolean;
   durationS: number;
@@ -28,7 +31,7 @@ export interface LoadResult {
   /** Latency of `GET /api/health` probes sent every 100 ms on their own connection during the load. */
   healthMs: LatencySummary | null;
   healthErrors: number;
-  /** Peak RSS of the server process (VmHWM) at the end of the run, ingest included; null off Linux. */
+  /** Peak RSS (VmHWM) of the server process and its workers, summed, at the end of the run, ingest included; null off Linux. */
   serverPeakRssMb: number | null;
 }
 
@@ -39,6 +42,8 @@ export interface LoadOptions {
   pages?: number;
   /** Login on (the default, as shipped): asks carry an API token. */
   auth?: boolean;
+  /** RAG_WORKERS for the server; the machine's default when absent. */
+  workers?: number;
   log?: (line: string) => void;
 }
 
@@ -48,11 +53,18 @@ export interface LoadOptions {
  */
 export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
   const { concurrency = 50, durationS = 30, pages = 100, auth = true } = options;
+  const workers = options.workers ?? defaultWorkers();
   const log = options.log ?? (() => {});
   const dataDir = await mkdtemp(path.join(tmpdir(), "audited-rag-bench-load-"));
   const server = await startServerProcess({
     // One loopback address stands in for every simulated user, so the per-user ask limit is off here.
-    env: { RAG_DATA_DIR: dataDir, LOG_LEVEL: "info", RAG_AUTH: auth ? "on" : "off", RAG_ASK_RATE_LIMIT: "0" },
+    env: {
+      RAG_DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+      RAG_AUTH: auth ? "on" : "off",
+      RAG_ASK_RATE_LIMIT: "0",
+      RAG_WORKERS: String(workers),
+    },
     maxLifetimeMs: (durationS + 180) * 1000,
   });
   try {
@@ -67,7 +79,7 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
     }
     const questions = benchQuestions(7, pageTexts, 500);
     log(
-      `load: ${pages} pages ingested; ${concurrency} concurrent asks for ${durationS} s against ${server.url}` +
+      `load: ${pages} pages ingested; ${concurrency} concurrent asks for ${durationS} s against ${server.url}, RAG_WORKERS=${workers}` +
         (auth ? " (login on, bearer token)" : " (login off)"),
     );
 
@@ -81,15 +93,19 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
     };
     // One connection per worker, opened by an untimed first round, so the figures are not about connection setup.
     const agent = new Agent({ connections: concurrency, keepAliveTimeout: 30_000 });
-    const ask = (question: string) =>
-      undiciFetch(`${server.url}/api/ask`, {
+    // undici's request API rather than fetch: the load generator shares the machine's two cores
+    // with the server, and fetch's WHATWG streams cost it several times more CPU per request.
+    const ask = async (question: string) => {
+      const response = await request(`${server.url}/api/ask`, {
         dispatcher: agent,
         method: "POST",
         headers: { "content-type": "application/json", ...credentials },
         body: JSON.stringify({ question }),
         signal: AbortSignal.timeout(30_000),
       });
-    await Promise.all(questions.slice(0, concurrency).map(async (question) => (await ask(question)).text()));
+      return { status: response.statusCode, body: await response.body.text() };
+    };
+    await Promise.all(questions.slice(0, concurrency).map((question) => ask(question)));
 
     const started = performance.now();
     const deadline = started + durationS * 1000;
@@ -115,10 +131,9 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
       for (let index = offset; performance.now() < deadline; index += concurrency) {
         const sent = performance.now();
         try {
-          const response = await ask(questions[index % questions.length] as string);
-          const body = await response.text();
-          if (!response.ok) {
-            recordError(`HTTP ${response.status} ${body.slice(0, 80)}`);
+          const { status, body } = await ask(questions[index % questions.length] as string);
+          if (status !== 200) {
+            recordError(`HTTP ${status} ${body.slice(0, 80)}`);
             continue;
           }
           latencies.push(performance.now() - sent);
@@ -135,6 +150,7 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
     await agent.close();
     return {
       concurrency,
+      workers,
       auth,
       durationS: Math.round(elapsedS * 10) / 10,
       pages,
@@ -146,7 +162,7 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
       errorKinds,
       healthMs: healthTimes.length > 0 ? summariseLatencies(healthTimes) : null,
       healthErrors,
-      serverPeakRssMb: readPeakRssMb(server.child.pid),
+      serverPeakRssMb: readTreePeakRssMb(server.child.pid),
     };
   } finally {
     await server.stop();

@@ -1,11 +1,13 @@
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
+import type { FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { AppConfig } from "./config";
 import { mapError } from "./error-status";
 import { AskTurns } from "./http/ask-turns";
 import { handleClientError, isClientAbort } from "./http/client-errors";
 import { parseJsonBody } from "./http/parse-json-body";
+import type { IngestionRole } from "./ingestion/document-intake";
 import { authPlugin } from "./plugins/auth";
 import { rateLimitPlugin } from "./plugins/rate-limits";
 import { servicesPlugin } from "./plugins/services";
@@ -19,12 +21,19 @@ import { documentRoutes } from "./routes/documents";
 import { healthRoutes } from "./routes/health";
 import { tokenRoutes } from "./routes/tokens";
 import { userRoutes } from "./routes/users";
+import { type UploadGate, UploadSlots } from "./upload/upload-slots";
 
 export interface BuildOptions {
   /** Fastify logger setting; defaults to the configured level on stdout. */
   logger?: boolean | { level: string };
   /** Folder of the built web app; defaults to apps/web/dist. */
   webRoot?: string;
+  /** This process's part in ingestion; a single process (the default) does all of it. */
+  ingestion?: IngestionRole;
+  /** Where upload slots come from; a count of this process's own by default. */
+  uploadSlots?: UploadGate;
+  /** Where rate-limit counts are kept; this process's memory by default. */
+  rateLimitStore?: FastifyRateLimitStoreCtor;
 }
 
 /** Builds the whole application from a parsed config; `server.ts` only listens. */
@@ -104,8 +113,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(multipart, {
     limits: { fileSize: config.maxUploadBytes, files: 1, fields: 4, parts: 5, fieldSize: 1024 },
   });
-  await app.register(rateLimitPlugin);
-  await app.register(servicesPlugin, { config });
+  await app.register(rateLimitPlugin, { store: options.rateLimitStore });
+  await app.register(servicesPlugin, { config, ingestion: options.ingestion ?? { kind: "single" } });
   await app.register(authPlugin, { config });
   await app.register(healthRoutes, { prefix: "/api" });
   await app.register(authRoutes, { prefix: "/api", config });
@@ -114,7 +123,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(tokenRoutes, { prefix: "/api" });
   }
   await app.register(configRoutes, { prefix: "/api", config });
-  await app.register(documentRoutes, { prefix: "/api", config });
+  await app.register(documentRoutes, {
+    prefix: "/api",
+    config,
+    slots: options.uploadSlots ?? new UploadSlots(limits.maxConcurrentUploads),
+  });
   // One queue of starts for both ask routes: see AskTurns.
   const turns = new AskTurns();
   await app.register(askRoutes, { prefix: "/api", config, turns });

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { jevModeSchema } from "@audited-rag/core";
 import { installedOcrLanguages, missingOcrLanguages } from "@audited-rag/rag";
 import { z } from "zod";
@@ -10,6 +11,11 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
     this.name = "ConfigError";
   }
+}
+
+/** One HTTP process per core, up to eight. */
+export function defaultWorkers(): number {
+  return Math.min(8, availableParallelism());
 }
 
 const integer = (fallback: number, min: number, max: number) =>
@@ -31,6 +37,8 @@ const environmentSchema = z.object({
   RAG_EXTRACT_PAGE_TIMEOUT_MS: integer(100, 0, 60_000),
   RAG_EXTRACT_MAX_TIMEOUT_MS: integer(900_000, 1_000, 86_400_000),
   RAG_EXTRACT_WORKERS: integer(2, 1, 16),
+  // HTTP processes sharing the port and the SQLite file; 1 runs everything in one process.
+  RAG_WORKERS: integer(defaultWorkers(), 1, 64),
   RAG_EXTRACT_MAX_MEMORY_MB: integer(512, 64, 8192),
   RAG_OCR: z.enum(["auto", "off", "force"]).default("auto"),
   RAG_OCR_LANGS: z.string().trim().min(1).default("eng"),
@@ -56,6 +64,7 @@ const environmentSchema = z.object({
   RAG_GENERATOR: z.enum(["extractive", "ollama"]).default("extractive"),
   RAG_TOP_K: integer(8, 1, 50),
   RAG_ANSWER_THRESHOLD: z.coerce.number().min(-10).max(10).optional(),
+  RAG_ANSWER_CACHE_PASSAGES: integer(4_000, 0, 1_000_000),
   RAG_JEV_MODE: jevModeSchema.default("off"),
   RAG_AUDITOR: z.enum(["jev", "ollama"]).default("jev"),
   RAG_AUDIT_MODEL: z.string().min(1).default("qwen2.5:3b"),
@@ -122,6 +131,8 @@ export interface AppConfig {
   port: number;
   logLevel: Environment["LOG_LEVEL"];
   dataDir: string;
+  /** HTTP worker processes (node:cluster); 1 serves from this process alone. */
+  workers: number;
   maxUploadBytes: number;
   extractTimeoutMs: number;
   /** Per declared page, added to `extractTimeoutMs`, and the ceiling of the whole limit. */
@@ -161,6 +172,8 @@ export interface AppConfig {
   screenPassages: Environment["RAG_SCREEN_PASSAGES"];
   /** The extractive engine's abstention threshold; unset keeps the one calibrated on the dev set. */
   answerThreshold: number | undefined;
+  /** Analysed passages the extractive engine keeps in memory; 0 analyses them on every ask. */
+  answerCachePassages: number;
   jev: {
     mode: Environment["RAG_JEV_MODE"];
     /** "jev" (hosted, TypeSafe) or "ollama" (OLLAMA_HOST, RAG_AUDIT_MODEL). */
@@ -256,6 +269,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Ap
     port: env.PORT,
     logLevel: env.LOG_LEVEL,
     dataDir: env.RAG_DATA_DIR,
+    workers: env.RAG_WORKERS,
     maxUploadBytes: Math.round(env.RAG_MAX_UPLOAD_MB * 1024 * 1024),
     extractTimeoutMs: env.RAG_EXTRACT_TIMEOUT_MS,
     extractPageTimeoutMs: env.RAG_EXTRACT_PAGE_TIMEOUT_MS,
@@ -287,6 +301,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Ap
     topK: env.RAG_TOP_K,
     screenPassages: env.RAG_SCREEN_PASSAGES,
     answerThreshold: env.RAG_ANSWER_THRESHOLD,
+    answerCachePassages: env.RAG_ANSWER_CACHE_PASSAGES,
     jev: {
       mode: env.RAG_JEV_MODE,
       auditor: env.RAG_AUDITOR,

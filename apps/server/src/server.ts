@@ -1,6 +1,10 @@
+import cluster from "node:cluster";
+import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { startupVerdict } from "./auth/startup-check";
-import { ConfigError, parseConfig } from "./config";
+import { roleVariable, runPrimary, type WorkerRole } from "./cluster/primary";
+import { runWorker } from "./cluster/worker";
+import { type AppConfig, ConfigError, parseConfig } from "./config";
 import { startupLine } from "./startup-line";
 
 /** Failures of the data folder itself, reported as such rather than as a crash. */
@@ -16,21 +20,18 @@ const fileSystemCodes = new Set([
   "SQLITE_FULL",
 ]);
 
-/** Starts the server and closes it gracefully on SIGINT/SIGTERM. */
+/**
+ * Starts the server: with RAG_WORKERS=1 in this process alone, otherwise as a cluster's primary
+ * (which forks the HTTP workers and re-runs this file in each of them).
+ */
 async function main(): Promise<void> {
-  let config: ReturnType<typeof parseConfig>;
+  const config = readConfig();
   try {
-    config = parseConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-  let app: Awaited<ReturnType<typeof buildApp>>;
-  try {
-    app = await buildApp(config);
+    if (cluster.isWorker) {
+      const role = process.env[roleVariable] === "owner" ? "owner" : "relay";
+      await runWorker(config, role satisfies WorkerRole, (app, announce) => listen(app, config, announce));
+    } else if (config.workers > 1) await runPrimary(config);
+    else await runSingle(config);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code && fileSystemCodes.has(code)) {
@@ -39,16 +40,23 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const verdict = startupVerdict({
-    authEnabled: config.auth.enabled,
-    host: config.host,
-    userCount: config.auth.enabled ? app.accounts.countUsers() : 0,
-  });
-  if (verdict.kind === "refuse") {
-    console.error(verdict.message);
-    await app.close();
-    process.exit(1);
+}
+
+function readConfig(): AppConfig {
+  try {
+    return parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
   }
+}
+
+/** One process serves everything, and closes gracefully on SIGINT/SIGTERM. */
+async function runSingle(config: AppConfig): Promise<void> {
+  const app = await buildApp(config);
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
@@ -59,12 +67,33 @@ async function main(): Promise<void> {
   };
   process.once("SIGINT", () => void close("SIGINT"));
   process.once("SIGTERM", () => void close("SIGTERM"));
+  await listen(app, config, true);
+}
+
+/**
+ * Applies the start-up rule on accounts, listens, and (when `announce`) prints where and with
+ * which settings, plus the setup address while no account exists. In a cluster every worker
+ * listens on the shared port; only the owner announces.
+ */
+async function listen(app: FastifyInstance, config: AppConfig, announce: boolean): Promise<void> {
+  const verdict = startupVerdict({
+    authEnabled: config.auth.enabled,
+    host: config.host,
+    userCount: config.auth.enabled ? app.accounts.countUsers() : 0,
+  });
+  if (verdict.kind === "refuse") {
+    console.error(verdict.message);
+    await app.close();
+    process.exit(1);
+  }
   // Fastify logs this text once listening; it replaces its "Server listening at" line with where and which settings.
   await app.listen({
     host: config.host,
     port: config.port,
-    listenTextResolver: (address) => startupLine(config, address),
+    listenTextResolver: (address) =>
+      announce ? startupLine(config, address) : `HTTP worker process ${process.pid} ready on ${address}`,
   });
+  if (!announce) return;
   const address = app.server.address();
   if (!config.auth.enabled)
     app.log.warn("login is off (RAG_AUTH=off): anyone who can reach this address has full access");

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "./config";
 import { startupLine } from "./startup-line";
@@ -6,7 +7,8 @@ describe("startupLine", () => {
   it("names the address and marks the defaults in effect", () => {
     expect(startupLine(parseConfig({}), "http://127.0.0.1:3000")).toBe(
       "Audited RAG workspace listening on http://127.0.0.1:3000 · data ./data (default) · search embedded (default) · " +
-        "generator extractive (default) · embeddings none (default) · support check off (default)",
+        "generator extractive (default) · embeddings none (default) · support check off (default) · " +
+        `processes ${availableParallelism() > 8 ? 8 : availableParallelism()} (default)`,
     );
   });
 
@@ -22,5 +24,6 @@ describe("startupLine", () => {
     expect(line).toContain("data /srv/rag · search embedded (default) · generator ollama llama3.2:3b");
     expect(line).toContain("embeddings ollama nomic-embed-text · support check observe");
     expect(line).not.toContain("\n");
+    expect(startupLine(parseConfig({ RAG_WORKERS: "1" }), "http://127.0.0.1:3000")).toContain("· processes 1");
   });
 });

@@ -1,4 +1,4 @@
-import type { AppConfig } from "./config";
+import { type AppConfig, defaultWorkers } from "./config";
 
 /**
  * The one line printed once the server listens: where, and which of the main settings are
@@ -19,6 +19,7 @@ export function startupLine(config: AppConfig, address: string): string {
       config.embedder === "none",
     ],
     ["support check", config.jev.mode, config.jev.mode === "off"],
+    ["processes", String(config.workers), config.workers === defaultWorkers()],
   ];
   const described = settings.map(([name, value, isDefault]) => `${name} ${value}${isDefault ? " (default)" : ""}`);
   return `Audited RAG workspace listening on ${address} · ${described.join(" · ")}`;

@@ -56,6 +56,10 @@ export class UpstreamTimeoutError extends AppError {
 export class StorageError extends AppError {
   readonly code = "STORAGE_ERROR";
 }
+/** The process that owns ingestion cannot take the request now (it is restarting); the client may retry. */
+export class IngestUnavailableError extends AppError {
+  readonly code = "INGEST_UNAVAILABLE";
+}
 export class AuthRequiredError extends AppError {
   readonly code = "AUTH_REQUIRED";
 }

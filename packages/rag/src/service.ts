@@ -36,7 +36,8 @@ export interface ChunkSource {
 /** Where answers are kept for `GET /api/answers/:id`. */
 export interface AnswerArchive {
   /** `owner` is the id of the person who asked, when accounts are on. */
-  saveAnswer(response: AskResponse, owner?: string): void;
+  /** May finish later (a cluster worker retries a locked database off the event loop); a rejection means not kept. */
+  saveAnswer(response: AskResponse, owner?: string): void | Promise<void>;
 }
 
 /** The auditor settings echoed in every response. */
@@ -220,7 +221,7 @@ export class RAGService {
     // A cancelled ask stores nothing, even when the auditor finished its parts early rather than throwing.
     signal?.throwIfAborted();
     try {
-      this.options.answers.saveAnswer(response, request.ownerId);
+      await this.options.answers.saveAnswer(response, request.ownerId);
     } catch (error) {
       // The answer is worth more than its archive copy: return it and say it was not kept.
       const reason = (error as { code?: unknown }).code === "SQLITE_FULL" ? "the disk is full" : "the store refused it";

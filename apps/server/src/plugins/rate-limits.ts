@@ -1,5 +1,5 @@
 import { RateLimitedError } from "@audited-rag/core";
-import rateLimit from "@fastify/rate-limit";
+import rateLimit, { type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import fastifyPlugin from "fastify-plugin";
 
@@ -21,9 +21,11 @@ export function rateLimited(
 }
 
 /** @fastify/rate-limit for the routes that ask for it (never global), failing with the contract's error. */
-const rateLimits: FastifyPluginAsync = async (app) => {
+const rateLimits: FastifyPluginAsync<{ store?: FastifyRateLimitStoreCtor }> = async (app, { store }) => {
   await app.register(rateLimit, {
     global: false,
+    // A cluster worker counts in its primary, so a limit holds across processes.
+    ...(store && { store }),
     // After authentication hooks (onRequest) have set `request.user`; multipart bodies are still unread here.
     hook: "preHandler",
     keyGenerator: rateLimitKey,

@@ -6,6 +6,7 @@ import {
   AccountStore,
   answerEngineSettings,
   DocumentIngestor,
+  type DocumentIngestorOptions,
   type Drafter,
   type Embedder,
   ExtractiveDrafter,
@@ -18,9 +19,11 @@ import {
   SqliteVectorIndex,
   type VectorIndex,
 } from "@audited-rag/rag";
-import type { FastifyBaseLogger, FastifyPluginAsync } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from "fastify";
 import fastifyPlugin from "fastify-plugin";
+import { RetryingAnswerArchive } from "../cluster/retrying-answer-archive";
 import type { AppConfig } from "../config";
+import type { DocumentIntake, IngestionRole } from "../ingestion/document-intake";
 import { freeBytes } from "../upload/free-space";
 
 const pruneIntervalMs = 60 * 60 * 1000;
@@ -34,7 +37,10 @@ export interface Services {
   accounts: AccountStore;
   index: VectorIndex;
   embedder: Embedder | undefined;
-  ingestor: DocumentIngestor;
+  /** Uploads and deletes: the ingestor itself, or in a relay worker the way to the process that owns it. */
+  intake: DocumentIntake;
+  /** This process's ingestor; none in a relay worker. */
+  ingestor: DocumentIngestor | undefined;
   rag: RAGService;
   healthChecks(): Record<string, HealthCheck>;
   /** Prunes stored answers past the retention limits; returns how many went. */
@@ -50,7 +56,11 @@ declare module "fastify" {
 }
 
 /** The one place where ports meet their adapters. */
-export function createServices(config: AppConfig, log?: FastifyBaseLogger): Services {
+export function createServices(
+  config: AppConfig,
+  log?: FastifyBaseLogger,
+  ingestion: IngestionRole = { kind: "single" },
+): Services {
   const store = MetadataStore.open(config.dataDir, { answerRetention: config.answerRetention });
   try {
     const embedder: Embedder | undefined =
@@ -82,11 +92,13 @@ export function createServices(config: AppConfig, log?: FastifyBaseLogger): Serv
             timeoutMs: config.ollama.chatTimeoutMs,
             keepAlive: config.ollama.keepAlive,
           })
-        : new ExtractiveDrafter(
-            config.answerThreshold === undefined
-              ? undefined
-              : { settings: { ...answerEngineSettings, abstainBelow: config.answerThreshold } },
-          );
+        : new ExtractiveDrafter({
+            settings: {
+              ...answerEngineSettings,
+              abstainBelow: config.answerThreshold ?? answerEngineSettings.abstainBelow,
+              cacheEntries: config.answerCachePassages,
+            },
+          });
     const auditor: AnswerAuditor | undefined =
       config.jev.mode === "off"
         ? undefined
@@ -107,7 +119,7 @@ export function createServices(config: AppConfig, log?: FastifyBaseLogger): Serv
               budgetMs: config.jev.budgetMs,
               maxReplyBytes: config.jev.maxReplyBytes,
             });
-    const ingestor = new DocumentIngestor({
+    const ingestOptions: DocumentIngestorOptions = {
       store,
       index,
       embedder,
@@ -128,10 +140,18 @@ export function createServices(config: AppConfig, log?: FastifyBaseLogger): Serv
       maxChunksPerDocument: config.ingest.maxChunksPerDocument,
       // The extractive engine reads candidates once here, so asks only score them.
       onChunksReady: (chunks) => drafter.prepare?.(chunks),
-    });
+    };
+    let ingestor: DocumentIngestor | undefined;
+    let intake: DocumentIntake;
+    if (ingestion.kind === "relay") intake = ingestion.intake;
+    else {
+      ingestor = new DocumentIngestor(ingestOptions);
+      intake = ingestor;
+    }
     const rag = new RAGService({
       chunks: store,
-      answers: store,
+      // Other processes write the same file: a worker must not sleep in SQLite's busy handler.
+      answers: ingestion.kind === "single" ? store : new RetryingAnswerArchive(store),
       index,
       embedder,
       drafter,
@@ -153,10 +173,11 @@ export function createServices(config: AppConfig, log?: FastifyBaseLogger): Serv
       accounts: new AccountStore(store.database),
       index,
       embedder,
+      intake,
       ingestor,
       rag,
       healthChecks: () => ({
-        store: async () => store.health(ingestor.stuckDocuments()),
+        store: async () => store.health(ingestor?.stuckDocuments() ?? []),
         disk: () => diskHealth(config.dataDir, config.limits.minFreeBytes),
         vectorStore: (signal) => index.health(signal),
         embedder: embedder ? (signal) => embedder.health(signal) : disabled,
@@ -165,7 +186,7 @@ export function createServices(config: AppConfig, log?: FastifyBaseLogger): Serv
       }),
       pruneAnswers: () => store.pruneAnswers(),
       close: async () => {
-        await ingestor.close();
+        await ingestor?.close();
         await auditor?.close();
         await index.close();
         store.close();
@@ -190,11 +211,40 @@ async function diskHealth(dataDir: string, reserveBytes: number): Promise<Compon
   return { status: "ok", detail: `${megabytes} MB free` };
 }
 
-/** Decorates the instance with the services, recovers interrupted ingests, and closes everything on shutdown. */
-const services: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
-  const built = createServices(config, app.log);
+/**
+ * Decorates the instance with the services and closes everything on shutdown. The process that
+ * owns ingestion (the only one, or a cluster's owner) also recovers interrupted ingests and
+ * prunes answers on a timer; only a single process clears `tmp/`, which a cluster's primary
+ * clears before any worker receives into it.
+ */
+const services: FastifyPluginAsync<{ config: AppConfig; ingestion: IngestionRole }> = async (
+  app,
+  { config, ingestion },
+) => {
+  const built = createServices(config, app.log, ingestion);
   app.decorate("services", built);
-  // Answers are also pruned every hundred saves; the timer covers a server that is rarely asked.
+  // Registered before recovery so a failed boot still releases the database and the worker.
+  app.addHook("onClose", () => built.close());
+  const { quickCheck, vacuumProblem } = built.store.startupCheck;
+  if (quickCheck !== "ok")
+    app.log.error({ quickCheck }, "the database failed PRAGMA quick_check; health reports degraded");
+  if (vacuumProblem) app.log.warn({ vacuumProblem }, "could not convert the database to incremental auto-vacuum yet");
+  const { ingestor } = built;
+  if (!ingestor) return;
+  startPruning(app, built);
+  // Uploads cut off by a crash or restart are never resumed.
+  if (ingestion.kind === "single") await clearUploadsInFlight(config.dataDir);
+  try {
+    const interrupted = await ingestor.recoverInterrupted();
+    if (interrupted.length > 0) app.log.warn({ documents: interrupted }, "marked interrupted ingests as failed");
+  } catch (error) {
+    // A disk still full at start: serve anyway; health lists the documents left processing until the next start.
+    app.log.error({ err: error }, "could not recover interrupted ingests; they stay processing until the next start");
+  }
+};
+
+/** Answers are also pruned every hundred saves; the timer covers a server that is rarely asked. */
+function startPruning(app: FastifyInstance, built: Services): void {
   const pruning = setInterval(() => {
     try {
       const pruned = built.pruneAnswers();
@@ -204,24 +254,12 @@ const services: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config
     }
   }, pruneIntervalMs);
   pruning.unref();
-  // Registered before recovery so a failed boot still releases the database and the worker.
-  app.addHook("onClose", () => {
-    clearInterval(pruning);
-    return built.close();
-  });
-  const { quickCheck, vacuumProblem } = built.store.startupCheck;
-  if (quickCheck !== "ok")
-    app.log.error({ quickCheck }, "the database failed PRAGMA quick_check; health reports degraded");
-  if (vacuumProblem) app.log.warn({ vacuumProblem }, "could not convert the database to incremental auto-vacuum yet");
-  // Uploads cut off by a crash or restart are never resumed.
-  await rm(path.join(config.dataDir, "tmp"), { recursive: true, force: true });
-  try {
-    const interrupted = await built.ingestor.recoverInterrupted();
-    if (interrupted.length > 0) app.log.warn({ documents: interrupted }, "marked interrupted ingests as failed");
-  } catch (error) {
-    // A disk still full at start: serve anyway; health lists the documents left processing until the next start.
-    app.log.error({ err: error }, "could not recover interrupted ingests; they stay processing until the next start");
-  }
-};
+  app.addHook("onClose", async () => clearInterval(pruning));
+}
+
+/** Removes half-received uploads; nothing may be receiving into `tmp/` while this runs. */
+export async function clearUploadsInFlight(dataDir: string): Promise<void> {
+  await rm(path.join(dataDir, "tmp"), { recursive: true, force: true });
+}
 
 export const servicesPlugin = fastifyPlugin(services, { name: "services" });

@@ -7,14 +7,16 @@ import type { AppConfig } from "../config";
 import { rateLimited } from "../plugins/rate-limits";
 import { assertFreeSpace } from "../upload/free-space";
 import { receiveUpload } from "../upload/receive-upload";
-import { UploadSlots } from "../upload/upload-slots";
+import type { UploadGate } from "../upload/upload-slots";
 import { parseId } from "./id-params";
 
 /** Upload, list, read, download and delete documents. */
-export const documentRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
-  const { store, ingestor } = app.services;
+export const documentRoutes: FastifyPluginAsync<{ config: AppConfig; slots: UploadGate }> = async (
+  app,
+  { config, slots },
+) => {
+  const { store, intake } = app.services;
   const { limits } = config;
-  const slots = new UploadSlots(limits.maxConcurrentUploads);
 
   const adminOnly = { config: { access: "admin" as const } };
   const uploadRoute = rateLimited(limits.uploadPerWindow, limits.rateLimitWindowMs);
@@ -24,7 +26,7 @@ export const documentRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (
     { ...uploadRoute, config: { ...uploadRoute.config, access: "admin" as const } },
     async (request, reply) => {
       const wait = (request.query as { wait?: string }).wait === "true";
-      const release = slots.tryAcquire();
+      const release = await slots.tryAcquire();
       if (!release) {
         throw new ServerBusyError(
           `The server is already receiving ${slots.capacity} uploads; retry in a few seconds.`,
@@ -32,7 +34,8 @@ export const documentRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (
         );
       }
       // Held until the answer is sent or the client goes away, whichever comes first.
-      reply.raw.once("close", release);
+      if (reply.raw.closed) release();
+      else reply.raw.once("close", release);
       const declared = Number(request.headers["content-length"] ?? 0);
       await assertFreeSpace(config.dataDir, limits.minFreeBytes, Number.isFinite(declared) ? declared : 0);
       const upload = await receiveUpload(await request.file(), {
@@ -40,7 +43,7 @@ export const documentRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (
         maxBytes: config.maxUploadBytes,
         idleTimeoutMs: limits.uploadIdleTimeoutMs,
       });
-      const { document, created, done } = await ingestor.ingest({ ...upload, uploadedBy: request.user?.name });
+      const { document, created, done } = await intake.ingest({ ...upload, uploadedBy: request.user?.name });
       // The same bytes again: the existing document, once ready when the client asked to wait.
       if (!created) return reply.status(200).send({ document: wait ? await done : document });
       if (!wait) {
@@ -98,7 +101,7 @@ export const documentRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (
 
   app.delete("/documents/:id", adminOnly, async (request, reply) => {
     const id = parseId(request.params, "document");
-    await ingestor.deleteDocument(id, { deletedBy: request.user?.name ?? null });
+    await intake.deleteDocument(id, { deletedBy: request.user?.name ?? null });
     return reply.status(204).send();
   });
 };

@@ -17,13 +17,15 @@ export interface AnalysedPassage {
  * and word forms is most of an ask's drafting time. Keyed by a hash of text and structure.
  */
 export class CandidateCache {
-  private readonly cache: LRUCache<string, AnalysedPassage>;
+  /** None when `maxEntries` is 0: every ask then analyses its passages afresh. */
+  private readonly cache: LRUCache<string, AnalysedPassage> | undefined;
 
   constructor(maxEntries: number) {
-    this.cache = new LRUCache({ max: maxEntries });
+    this.cache = maxEntries > 0 ? new LRUCache({ max: maxEntries }) : undefined;
   }
 
   analyse(passage: Pick<DraftPassage, "text" | "structure">): AnalysedPassage {
+    if (this.cache === undefined) return analysePassage(passage);
     const key = createHash("sha1")
       .update(passage.text)
       .update("\u0000")
@@ -31,16 +33,20 @@ export class CandidateCache {
       .digest("base64");
     const cached = this.cache.get(key);
     if (cached !== undefined) return cached;
-    const structure = passage.structure ?? inferStructure(passage.text);
-    const analysed: AnalysedPassage = {
-      features: answerCandidates(passage.text, structure).map(candidateFeatures),
-      forms: new Set(wordForms(passage.text).flatMap((word) => word.forms)),
-    };
+    const analysed = analysePassage(passage);
     this.cache.set(key, analysed);
     return analysed;
   }
 
   get size(): number {
-    return this.cache.size;
+    return this.cache?.size ?? 0;
   }
+}
+
+function analysePassage(passage: Pick<DraftPassage, "text" | "structure">): AnalysedPassage {
+  const structure = passage.structure ?? inferStructure(passage.text);
+  return {
+    features: answerCandidates(passage.text, structure).map(candidateFeatures),
+    forms: new Set(wordForms(passage.text).flatMap((word) => word.forms)),
+  };
 }

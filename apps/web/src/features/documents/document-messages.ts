@@ -44,6 +44,8 @@ export function describeDocumentError(code: string, context: MessageContext = {}
       return "The server is out of disk space; ask its administrator to free some, then upload again.";
     case "SERVER_BUSY":
       return "The server is busy receiving other uploads; try again in a few seconds.";
+    case "INGEST_UNAVAILABLE":
+      return "The server's reading process is restarting; upload the file again in a moment.";
     case "RATE_LIMITED":
       return "Too many uploads in a short time; wait a minute and try again.";
     case "EMBEDDER_UNAVAILABLE":

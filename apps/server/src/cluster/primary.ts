@@ -1,0 +1,183 @@
+import cluster, { type Worker } from "node:cluster";
+import { AccountStore, MetadataStore } from "@audited-rag/rag";
+import { startupVerdict } from "../auth/startup-check";
+import type { AppConfig } from "../config";
+import { clearUploadsInFlight } from "../plugins/services";
+import { RateCounters } from "./ipc-rate-limit-store";
+import { SlotLedger } from "./ipc-upload-slots";
+import {
+  controlMessageSchema,
+  type IntakeReply,
+  intakeReplySchema,
+  intakeRequestSchema,
+  rateMessageSchema,
+  slotMessageSchema,
+} from "./messages";
+
+/** Set in a worker's environment by the primary; not a user setting. */
+export const roleVariable = "AUDITED_RAG_PROCESS_ROLE";
+export type WorkerRole = "owner" | "relay";
+
+interface Slot {
+  role: WorkerRole;
+  worker: Worker;
+  ready: boolean;
+  startedAt: number;
+}
+
+// How long workers have to finish in-flight requests after a shutdown before they are killed.
+const shutdownGraceMs = 20_000;
+// A worker that dies this soon after starting is restarted with a growing delay, so a crash loop cannot spin.
+const quickDeathMs = 5_000;
+const maxRestartDelayMs = 30_000;
+
+/**
+ * The cluster's primary process: prepares the data folder once (migrations, the start-up checks,
+ * clearing half-received uploads), forks `config.workers` HTTP workers that share the port
+ * (node:cluster hands each new connection to the next worker), routes ingestion requests from
+ * the relays to the one worker that owns ingestion, replaces workers that die, and shuts
+ * everything down on SIGINT/SIGTERM. It serves no request itself.
+ */
+export async function runPrimary(config: AppConfig): Promise<void> {
+  const refusal = prepareDataFolder(config);
+  if (refusal) {
+    console.error(refusal);
+    process.exit(1);
+  }
+  await clearUploadsInFlight(config.dataDir);
+
+  const slots: Slot[] = [];
+  let shuttingDown = false;
+  let booted = false;
+  const restartDelays = new Map<number, number>();
+  const slotLedger = new SlotLedger(config.limits.maxConcurrentUploads);
+  const rateCounters = new RateCounters();
+  const owner = () => slots.find((slot) => slot.role === "owner" && slot.ready)?.worker;
+
+  const fork = (index: number, role: WorkerRole) => {
+    const worker = cluster.fork({ [roleVariable]: role });
+    const slot: Slot = { role, worker, ready: false, startedAt: Date.now() };
+    slots[index] = slot;
+    worker.on("message", (raw: unknown) => {
+      const control = controlMessageSchema.safeParse(raw);
+      if (control.success && control.data.kind === "ready") {
+        slot.ready = true;
+        if (!booted && slots.length === config.workers && slots.every((each) => each.ready)) booted = true;
+        return;
+      }
+      const rate = rateMessageSchema.safeParse(raw);
+      if (rate.success) {
+        if (rate.data.kind === "rate-incr") {
+          const { current, ttl } = rateCounters.incr(rate.data.key, rate.data.timeWindow);
+          sendQuietly(worker, { kind: "rate-count", requestId: rate.data.requestId, current, ttl });
+        }
+        return;
+      }
+      const slotMessage = slotMessageSchema.safeParse(raw);
+      if (slotMessage.success) {
+        const { kind, requestId } = slotMessage.data;
+        if (kind === "slot-acquire")
+          sendQuietly(worker, { kind: "slot-answer", requestId, granted: slotLedger.acquire(requestId, worker.id) });
+        else if (kind === "slot-release") slotLedger.release(requestId);
+        return;
+      }
+      const request = intakeRequestSchema.safeParse(raw);
+      if (request.success) {
+        const target = owner();
+        if (target) sendQuietly(target, { ...request.data, from: worker.id });
+        else sendQuietly(worker, ownerAway(request.data.requestId, worker.id));
+        return;
+      }
+      const reply = intakeReplySchema.safeParse(raw);
+      const recipient = reply.success ? cluster.workers?.[reply.data.to] : undefined;
+      if (recipient && reply.success) sendQuietly(recipient, reply.data);
+    });
+    // The IPC channel closes before the exit is reported; from then on nothing may be sent to it.
+    worker.on("disconnect", () => {
+      slot.ready = false;
+    });
+    worker.on("exit", (code, signal) => {
+      slot.ready = false;
+      slotLedger.releaseAll(worker.id);
+      if (shuttingDown) return;
+      if (!booted) {
+        // A worker that cannot start (port taken, data folder refused) would fail again: stop here with its message.
+        console.error(`A server process could not start (exit code ${code ?? signal}); stopping.`);
+        void stopAll(1);
+        return;
+      }
+      console.error(`Server process ${worker.process.pid} (${role}) died (${code ?? signal}); starting a replacement.`);
+      if (role === "owner")
+        for (const other of slots) if (other.ready) sendQuietly(other.worker, { kind: "owner-lost" });
+      const quick = Date.now() - slot.startedAt < quickDeathMs;
+      const delay = quick ? Math.min(maxRestartDelayMs, (restartDelays.get(index) ?? 250) * 2) : 0;
+      restartDelays.set(index, delay || 250);
+      setTimeout(() => {
+        if (!shuttingDown) fork(index, role);
+      }, delay).unref();
+    });
+  };
+
+  const stopAll = async (exitCode: number) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    const living = slots.filter((slot) => !slot.worker.isDead());
+    const exited = Promise.all(
+      living.map((slot) => new Promise<void>((resolve) => slot.worker.once("exit", () => resolve()))),
+    );
+    for (const slot of living) sendQuietly(slot.worker, { kind: "shutdown" });
+    const timer = setTimeout(() => {
+      for (const slot of living) if (!slot.worker.isDead()) slot.worker.process.kill("SIGKILL");
+    }, shutdownGraceMs);
+    await exited;
+    clearTimeout(timer);
+    process.exit(exitCode);
+  };
+  process.once("SIGINT", () => void stopAll(0));
+  process.once("SIGTERM", () => void stopAll(0));
+
+  for (let index = 0; index < config.workers; index++) fork(index, index === 0 ? "owner" : "relay");
+}
+
+/**
+ * Opens the database once before any worker does, so the schema is migrated by one process, and
+ * applies the start-up rule on accounts. Returns why the server must not start, if it must not.
+ */
+function prepareDataFolder(config: AppConfig): string | undefined {
+  const store = MetadataStore.open(config.dataDir, { answerRetention: config.answerRetention });
+  try {
+    const verdict = startupVerdict({
+      authEnabled: config.auth.enabled,
+      host: config.host,
+      userCount: config.auth.enabled ? new AccountStore(store.database).countUsers() : 0,
+    });
+    return verdict.kind === "refuse" ? verdict.message : undefined;
+  } finally {
+    store.close();
+  }
+}
+
+function ownerAway(requestId: string, to: number): IntakeReply {
+  return {
+    kind: "intake-reply",
+    requestId,
+    to,
+    stage: "failed",
+    error: {
+      code: "INGEST_UNAVAILABLE",
+      message: "The process that reads uploads is restarting; try again in a moment.",
+    },
+  };
+}
+
+/** Sends over IPC, ignoring a channel that closed in the meantime (its exit is handled elsewhere). */
+function sendQuietly(worker: Worker, message: unknown): void {
+  if (!worker.isConnected()) return;
+  try {
+    worker.send(message as object, (error: Error | null) => {
+      if (error) return;
+    });
+  } catch {
+    // The worker is exiting; its "exit" event restarts or ends it.
+  }
+}
