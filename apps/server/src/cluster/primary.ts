@@ -1,4 +1,5 @@
 import cluster, { type Worker } from "node:cluster";
+import { fileURLToPath } from "node:url";
 import { AccountStore, MetadataStore } from "@audited-rag/rag";
 import { startupVerdict } from "../auth/startup-check";
 import type { AppConfig } from "../config";
@@ -45,6 +46,8 @@ export async function runPrimary(config: AppConfig): Promise<void> {
     process.exit(1);
   }
   await clearUploadsInFlight(config.dataDir);
+  // Workers run the server's entry point whatever launched the primary (`npm start` runs scripts/start.ts first).
+  cluster.setupPrimary({ exec: fileURLToPath(new URL("../server.ts", import.meta.url)) });
 
   const slots: Slot[] = [];
   let shuttingDown = false;
