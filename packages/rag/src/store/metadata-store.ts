@@ -13,6 +13,7 @@ import {
   type OcrPage,
 } from "@audited-rag/core";
 import BetterSqlite3, { type Database } from "better-sqlite3";
+import { LRUCache } from "lru-cache";
 import { type AnswerRetention, answerCutoff, pruneEvery } from "./answer-retention";
 import { type ChunkRow, chunkColumns, chunkFromRow } from "./chunk-columns";
 import type { ChunkRecord, NewChunk, PageLayout, PageText } from "./chunk-record";
@@ -21,16 +22,7 @@ import { migrate } from "./migrations";
 import { decodeOcrPage, encodeOcrPage } from "./ocr-page-codec";
 import { packText, unpackText } from "./packed-text";
 import { decodePageLayout } from "./page-layout-codec";
-import {
-  packPageRuns,
-  pagesPerRun,
-  type RunPage,
-  runOf,
-  runPageOf,
-  type StoredPage,
-  storedPage,
-  unpackPageRun,
-} from "./page-runs";
+import { packPageRuns, type RunPage, runOf, runPageOf, type StoredPage, storedPage, unpackPageRun } from "./page-runs";
 
 export interface NewDocument {
   id: string;
@@ -55,6 +47,9 @@ export interface OwnerFilter {
 
 export const interruptedCode = "INGEST_INTERRUPTED";
 
+// Runs of four pages: about a thousand pages' text and layouts, a few MB.
+const runCacheSize = 256;
+
 export interface MetadataStoreOptions {
   /** Stored answers beyond these are pruned at open, every `pruneEvery` saves and by `pruneAnswers()`. */
   answerRetention?: AnswerRetention;
@@ -74,6 +69,8 @@ export interface StartupCheck {
  */
 export class MetadataStore {
   private savesSincePrune = 0;
+  /** Unpacked page runs, so the chunks an ask retrieves again cost no unpacking (see `pageRun`). */
+  private readonly runCache = new LRUCache<string, Map<number, StoredPage>>({ max: runCacheSize });
 
   private constructor(
     readonly database: Database,
@@ -212,6 +209,7 @@ export class MetadataStore {
 
   /** Removes the pages and chunks of a document, keeping its row. */
   deleteChunks(documentId: string): void {
+    this.runCache.clear();
     this.database.prepare("DELETE FROM chunks WHERE document_id = ?").run(documentId);
     this.database.prepare("DELETE FROM page_runs WHERE document_id = ?").run(documentId);
     this.database.prepare("DELETE FROM page_ocr WHERE document_id = ?").run(documentId);
@@ -239,6 +237,7 @@ export class MetadataStore {
    * deletion is recorded in the deletion log in the same transaction (replacing a failed upload is not).
    */
   deleteDocument(id: string, log?: { deletedBy: string | null }): boolean {
+    this.runCache.clear();
     return this.database.transaction(() => {
       const row = this.database.prepare("SELECT * FROM documents WHERE id = ?").get(id) as DocumentRow | undefined;
       if (!row) return false;
@@ -323,15 +322,14 @@ export class MetadataStore {
   getChunks(ids: string[]): ChunkRecord[] {
     const rows = this.database
       .prepare(
-        `SELECT c.id, c.document_id, d.filename, c.page, c.start_offset, c.end_offset, c.sha256, c.text, c.structure,
-                r.run, r.pages AS run_pages, o.confidence AS ocr_confidence
+        `SELECT c.id, c.document_id, d.filename, d.created_at, c.page, c.start_offset, c.end_offset, c.sha256, c.text,
+                c.structure, o.confidence AS ocr_confidence
          FROM chunks c JOIN documents d ON d.id = c.document_id
-         LEFT JOIN page_runs r ON r.document_id = c.document_id AND r.run = (c.page - 1) / ${pagesPerRun}
          LEFT JOIN page_ocr o ON o.document_id = c.document_id AND o.page_number = c.page
          WHERE c.id IN (SELECT value FROM json_each(?))`,
       )
-      .all(JSON.stringify(ids)) as ChunkWithPageRow[];
-    const byId = new Map(chunksFromRows(rows).map((chunk) => [chunk.id, chunk]));
+      .all(JSON.stringify(ids)) as ChunkOfDocumentRow[];
+    const byId = new Map(this.chunksFromRows(rows).map((chunk) => [chunk.id, chunk]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
@@ -339,14 +337,13 @@ export class MetadataStore {
   listChunks(documentId: string): ChunkRecord[] {
     const rows = this.database
       .prepare(
-        `SELECT c.id, c.document_id, d.filename, c.page, c.start_offset, c.end_offset, c.sha256, c.text, c.structure,
-                r.run, r.pages AS run_pages
+        `SELECT c.id, c.document_id, d.filename, d.created_at, c.page, c.start_offset, c.end_offset, c.sha256, c.text,
+                c.structure
          FROM chunks c JOIN documents d ON d.id = c.document_id
-         LEFT JOIN page_runs r ON r.document_id = c.document_id AND r.run = (c.page - 1) / ${pagesPerRun}
          WHERE c.document_id = ? ORDER BY c.ordinal`,
       )
-      .all(documentId) as ChunkWithPageRow[];
-    return chunksFromRows(rows);
+      .all(documentId) as ChunkOfDocumentRow[];
+    return this.chunksFromRows(rows);
   }
 
   /** The stored text of one page, which chunk offsets index into. */
@@ -503,6 +500,35 @@ export class MetadataStore {
     if (this.database.open) this.database.close();
   }
 
+  /** Rebuilds chunk rows from their pages' runs, each run unpacked once (and kept for later asks). */
+  private chunksFromRows(rows: ChunkOfDocumentRow[]): ChunkRecord[] {
+    return rows.map((row) => {
+      const needsPage = row.text === null || row.structure === null;
+      const page = needsPage ? this.pageRun(row.document_id, row.created_at, runOf(row.page)).get(row.page) : undefined;
+      return chunkFromRow(row, page);
+    });
+  }
+
+  /**
+   * The pages of one run, from the cache or unpacked. A document's runs are written once, with the
+   * document (ids are not reused: the creation time in the key covers a caller that does), and are
+   * dropped from the cache whenever this store replaces or removes them.
+   */
+  private pageRun(documentId: string, createdAt: string, run: number): Map<number, StoredPage> {
+    const key = `${documentId}\u0000${createdAt}\u0000${run}`;
+    let pages = this.runCache.get(key);
+    if (!pages) {
+      const packed = this.database
+        .prepare("SELECT pages FROM page_runs WHERE document_id = ? AND run = ?")
+        .pluck()
+        .get(documentId, run);
+      const members = packed === undefined ? [] : unpackPageRun(packed);
+      pages = new Map(members.map((page) => [page.pageNumber, storedPage(page)]));
+      this.runCache.set(key, pages);
+    }
+    return pages;
+  }
+
   private requireDocument(id: string): DocumentInfo {
     const document = this.getDocument(id);
     if (!document) throw new NotFoundError(`No document with id ${id}.`);
@@ -510,26 +536,9 @@ export class MetadataStore {
   }
 }
 
-/** A chunk row with the packed run of its page (NULL when the document has no such run). */
-interface ChunkWithPageRow extends ChunkRow {
-  run: number | null;
-  run_pages: Buffer | null;
-}
-
-/** Rebuilds chunk rows, unpacking each run once however many of its chunks were asked for. */
-function chunksFromRows(rows: ChunkWithPageRow[]): ChunkRecord[] {
-  const runs = new Map<string, Map<number, StoredPage>>();
-  const pagesOf = (row: ChunkWithPageRow) => {
-    const key = `${row.document_id}\u0000${row.run}`;
-    let pages = runs.get(key);
-    if (!pages) {
-      const members = row.run_pages === null ? [] : unpackPageRun(row.run_pages);
-      pages = new Map(members.map((page) => [page.pageNumber, storedPage(page)]));
-      runs.set(key, pages);
-    }
-    return pages;
-  };
-  return rows.map((row) => chunkFromRow(row, pagesOf(row).get(row.page)));
+/** A chunk row with its document's creation time, which with the document id names the document's runs. */
+interface ChunkOfDocumentRow extends ChunkRow {
+  created_at: string;
 }
 
 /** The first problems `PRAGMA quick_check` finds (it reads every page), or "ok". */

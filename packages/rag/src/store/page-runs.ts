@@ -1,5 +1,4 @@
 import { StorageError } from "@audited-rag/core";
-import { z } from "zod";
 import type { PageLayout, PageText } from "./chunk-record";
 import { packText, unpackText } from "./packed-text";
 import { decodePageLayout, encodePageLayout } from "./page-layout-codec";
@@ -65,16 +64,34 @@ export function packPageRuns(pages: readonly RunPage[]): PageRun[] {
     }));
 }
 
-const packedRunSchema = z.array(z.tuple([z.number().int().positive(), z.string(), z.string().nullable()]));
-
-/** The pages of a run, as `packPageRuns` wrote them; anything else is a damaged row. */
+/**
+ * The pages of a run, as `packPageRuns` wrote them; anything else is a damaged row. Checked by hand:
+ * a zod tuple schema costs more than unpacking the run, and asks read a run for every chunk's page.
+ */
 export function unpackPageRun(packed: unknown): RunPage[] {
   const json = unpackText(packed);
+  let members: unknown;
   try {
-    return packedRunSchema.parse(JSON.parse(json)).map(([pageNumber, text, layout]) => ({ pageNumber, text, layout }));
+    members = JSON.parse(json);
   } catch (error) {
     throw new StorageError("A stored page run is damaged.", { cause: error });
   }
+  if (!Array.isArray(members)) throw new StorageError("A stored page run is damaged.");
+  return members.map((member: unknown) => {
+    if (!isRunMember(member)) throw new StorageError("A stored page run is damaged.");
+    return { pageNumber: member[0], text: member[1], layout: member[2] };
+  });
+}
+
+function isRunMember(value: unknown): value is [number, string, string | null] {
+  if (!Array.isArray(value) || value.length !== 3) return false;
+  const [pageNumber, text, layout] = value;
+  return (
+    Number.isInteger(pageNumber) &&
+    pageNumber > 0 &&
+    typeof text === "string" &&
+    (layout === null || typeof layout === "string")
+  );
 }
 
 /** The page of a run that chunk rows are read against. */
