@@ -219,6 +219,28 @@ describe("MetadataStore", () => {
     }
   });
 
+  it("never serves a replaced page from its cache, in this store or another on the same file", async () => {
+    const other = MetadataStore.open(join(dataDir, "nested"));
+    try {
+      const saveAs = (target: MetadataStore, text: string) => {
+        target.createDocument({ id: "d1", filename: "a.pdf", sha256: sha(text), bytes: 1, pages: 1 });
+        target.saveChunks("d1", [{ pageNumber: 1, text }], [chunk("c1", 1, text)]);
+      };
+      saveAs(store, "First text.");
+      expect(other.getChunks(["c1"])[0]?.text).toBe("First text.");
+      store.deleteDocument("d1");
+      saveAs(store, "Other text.");
+      expect(store.getChunks(["c1"])[0]?.text).toBe("Other text.");
+      // The other store cached the first document's run; the same id created later is another document.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      store.deleteDocument("d1");
+      saveAs(store, "Third text.");
+      expect(other.getChunks(["c1"])[0]?.text).toBe("Third text.");
+    } finally {
+      other.close();
+    }
+  });
+
   it("rolls back every page and chunk when one insert fails", () => {
     store.createDocument({ id: "d1", filename: "a.pdf", sha256: sha("a"), bytes: 1, pages: 1 });
     store.saveChunks("d1", [{ pageNumber: 1, text: "kept" }], [chunk("keep", 1, "kept")]);
