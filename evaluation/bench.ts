@@ -1,9 +1,9 @@
 /**
  * `npm run bench`: ingest throughput and memory, ask overhead against corpus size, audit
- * parallelism and a loopback load test. Figures are printed and written to
+ * parallelism, a loopback load test and database bytes per page. Figures are printed and written to
  * evaluation/results/bench.json; every ratio is measured within this one run.
  *
- *   node --import tsx evaluation/bench.ts [--only ingest,ask,audit,retrieval,assets,load,ocr,big] [--duration 30] [--asks 200]
+ *   node --import tsx evaluation/bench.ts [--only ingest,ask,audit,retrieval,assets,load,ocr,big,storage] [--duration 30] [--asks 200]
  */
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -21,9 +21,11 @@ import { measureServerIngestMemory } from "./bench-ingest-rss";
 import { type LoadResult, runLoad } from "./bench-load";
 import { measureOcr } from "./bench-ocr";
 import { measureRetrieval } from "./bench-retrieval";
+import { corpusStorageFiles, measureGeneratedStorage, measureStorage, storageReport } from "./bench-storage";
+import { defaultCorpusDir } from "./eval-app";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
-const sections = ["ingest", "ask", "audit", "retrieval", "assets", "load", "ocr", "big"] as const;
+const sections = ["ingest", "ask", "audit", "retrieval", "assets", "load", "ocr", "big", "storage"] as const;
 type Section = (typeof sections)[number];
 
 interface Target {
@@ -306,6 +308,24 @@ async function main(): Promise<void> {
       target: "ingests without a timeout",
       measured: `${big.outcome} in ${Math.round(big.uploadMs / 100) / 10} s`,
       met: big.outcome === "ready" && big.pages === 3_000,
+    });
+  }
+
+  if (options.only.has("storage")) {
+    const storageTarget = 5 * 1024;
+    const corpusFiles = corpusStorageFiles(defaultCorpusDir(repoRoot));
+    log("storage: PDFs ingested into a fresh data folder, the file vacuumed, bytes per table and index (dbstat)…");
+    const generated = await measureGeneratedStorage(100);
+    const corpus = corpusFiles.length > 0 ? await measureStorage(corpusFiles) : undefined;
+    if (!corpus) log("  corpus PDFs skipped (needs ../shared/corpus); the target is judged on the generated PDF");
+    for (const result of [corpus, generated]) for (const line of result ? storageReport(result) : []) log(line);
+    results.storage = { corpus: corpus ?? { skipped: "../shared/corpus not found" }, generated };
+    const judged = corpus ?? generated;
+    targets.push({
+      name: `database bytes per page (${corpus ? `${corpus.files.length} corpus PDFs` : "generated PDF"}, no stored answers)`,
+      target: "≤ 5 KB",
+      measured: `${(judged.bytesPerPage / 1024).toFixed(1)} KB (${judged.pages} pages)`,
+      met: judged.bytesPerPage <= storageTarget,
     });
   }
 

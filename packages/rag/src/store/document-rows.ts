@@ -1,8 +1,6 @@
-// Row shapes of the store's tables and their mapping to domain objects; JSON columns are validated on read.
+// Row shapes of the documents and deletion log and their mapping to domain objects; JSON columns are validated on read.
 import { type DocumentInfo, documentErrorSchema, documentStatusSchema, ingestProgressSchema } from "@audited-rag/core";
 import { z } from "zod";
-import { passageStructureSchema } from "../structure/passage-structure-schema";
-import type { ChunkRecord } from "./chunk-record";
 
 export interface DocumentRow {
   id: string;
@@ -28,20 +26,6 @@ export interface DeletionRow {
   deleted_at: string;
 }
 
-export interface ChunkRow {
-  id: string;
-  document_id: string;
-  filename: string;
-  page: number;
-  start_offset: number;
-  end_offset: number;
-  text: string;
-  sha256: string;
-  structure: string | null;
-  /** Selected by lookups that join the chunk's page; absent elsewhere. */
-  ocr_confidence?: number | null;
-}
-
 const warningsSchema = z.array(z.string());
 
 export function toDocument(row: DocumentRow): DocumentInfo {
@@ -61,19 +45,4 @@ export function toDocument(row: DocumentRow): DocumentInfo {
   if (status === "failed" && row.error) document.error = documentErrorSchema.parse(JSON.parse(row.error));
   if (row.uploaded_by) document.uploadedBy = row.uploaded_by;
   return document;
-}
-
-export function toChunk(row: ChunkRow): ChunkRecord {
-  return {
-    id: row.id,
-    documentId: row.document_id,
-    filename: row.filename,
-    page: row.page,
-    start: row.start_offset,
-    end: row.end_offset,
-    text: row.text,
-    sha256: row.sha256,
-    ...(row.structure && { structure: passageStructureSchema.parse(JSON.parse(row.structure)) }),
-    ...(typeof row.ocr_confidence === "number" && { ocrConfidence: row.ocr_confidence }),
-  };
 }

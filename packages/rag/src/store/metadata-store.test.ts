@@ -4,9 +4,10 @@ import { join } from "node:path";
 import type { AskResponse } from "@audited-rag/core";
 import BetterSqlite3 from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { passageStructure } from "../structure/clip-structure";
 import { type NewChunk, sha256Hex } from "./chunk-record";
 import { MetadataStore } from "./metadata-store";
-import { migrations } from "./migrations";
+import { migrate, migrations } from "./migrations";
 
 const sha = (seed: string) => sha256Hex(seed);
 
@@ -138,9 +139,50 @@ describe("MetadataStore", () => {
     expect(store.getPageLayout("d1", 2)).toBeUndefined();
     expect(store.getChunks(["c1"])[0]?.structure).toEqual(structure);
     expect(store.listChunks("d1")[0]?.structure).toEqual(structure);
-    // A page row with its layout stays well under a B-tree page instead of spilling: it is a rowid table.
-    const sql = store.database.prepare("SELECT sql FROM sqlite_master WHERE name = 'pages'").get() as { sql: string };
+    // A structure the page layout does not give back is kept as given.
+    const columns = store.database.prepare("SELECT text, structure FROM chunks").get();
+    expect(columns).toEqual({ text: null, structure: JSON.stringify(structure) });
+    // A run of pages is several KB: in a WITHOUT ROWID table rows that size would spill into overflow pages.
+    const sql = store.database.prepare("SELECT sql FROM sqlite_master WHERE name = 'page_runs'").get() as {
+      sql: string;
+    };
     expect(sql.sql).not.toMatch(/WITHOUT ROWID/);
+  });
+
+  it("stores a chunk that is its page's slice as offsets, and gives back its text, hash and structure", () => {
+    store.createDocument({ id: "d1", filename: "aes.pdf", sha256: sha("aes"), bytes: 1, pages: 6 });
+    const text = "5 Algorithm\n\nThe cipher has 14 rounds. Each round mixes columns.";
+    const layout = {
+      headings: [{ text: "4 Notation", level: 1 }],
+      blocks: [
+        { kind: "heading" as const, span: { start: 0, end: 11 }, level: 1 },
+        { kind: "paragraph" as const, span: { start: 13, end: 64 } },
+      ],
+      runningLines: ["FIPS 197"],
+    };
+    const start = 13;
+    const passage = text.slice(start, 38);
+    const structure = passageStructure({ text, ...layout }, start, 38);
+    const pages = [1, 2, 5, 6].map((pageNumber) => ({ pageNumber, text, ...layout }));
+    const chunks = [5, 6].map((page) => ({ ...chunk(`c${page}`, page, passage), start, end: 38, structure }));
+    store.saveChunks("d1", pages, chunks);
+    const stored = store.database.prepare("SELECT text, sha256, structure FROM chunks").all();
+    expect(stored).toEqual([
+      { text: null, sha256: null, structure: null },
+      { text: null, sha256: null, structure: null },
+    ]);
+    expect(store.getChunks(["c6", "c5"])).toEqual(
+      [6, 5].map((page) => ({ ...chunks.find((c) => c.page === page), documentId: "d1", filename: "aes.pdf" })),
+    );
+    expect(store.getChunks(["c5"])[0]?.structure).toEqual({
+      headings: ["5 Algorithm"],
+      blocks: [{ kind: "paragraph", span: { start: 0, end: 25 } }],
+      runningLines: ["FIPS 197"],
+    });
+    // Pages 1–4 share a run, 5–8 the next.
+    expect(store.database.prepare("SELECT run FROM page_runs ORDER BY run").pluck().all()).toEqual([0, 1]);
+    expect([1, 2, 3, 5].map((page) => store.getPageText("d1", page) !== undefined)).toEqual([true, true, false, true]);
+    expect(store.getPageLayout("d1", 6)).toEqual(layout);
   });
 
   it("upgrades a database of the first schema, keeping its pages and chunks", () => {
@@ -171,9 +213,31 @@ describe("MetadataStore", () => {
           ],
           [],
         ),
-      ).toThrow(/UNIQUE/);
+      ).toThrow(/Page 1 is given twice/);
     } finally {
       upgraded.close();
+    }
+  });
+
+  it("never serves a replaced page from its cache, in this store or another on the same file", async () => {
+    const other = MetadataStore.open(join(dataDir, "nested"));
+    try {
+      const saveAs = (target: MetadataStore, text: string) => {
+        target.createDocument({ id: "d1", filename: "a.pdf", sha256: sha(text), bytes: 1, pages: 1 });
+        target.saveChunks("d1", [{ pageNumber: 1, text }], [chunk("c1", 1, text)]);
+      };
+      saveAs(store, "First text.");
+      expect(other.getChunks(["c1"])[0]?.text).toBe("First text.");
+      store.deleteDocument("d1");
+      saveAs(store, "Other text.");
+      expect(store.getChunks(["c1"])[0]?.text).toBe("Other text.");
+      // The other store cached the first document's run; the same id created later is another document.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      store.deleteDocument("d1");
+      saveAs(store, "Third text.");
+      expect(other.getChunks(["c1"])[0]?.text).toBe("Third text.");
+    } finally {
+      other.close();
     }
   });
 
@@ -194,7 +258,7 @@ describe("MetadataStore", () => {
     expect(store.deleteDocument("d1")).toBe(false);
     expect(store.getDocument("d1")).toBeUndefined();
     expect(store.getChunks(["c1"])).toEqual([]);
-    expect(store.database.prepare("SELECT count(*) AS n FROM pages").get()).toEqual({ n: 0 });
+    expect(store.database.prepare("SELECT count(*) AS n FROM page_runs").get()).toEqual({ n: 0 });
   });
 
   it("keeps a readable error on failed documents", () => {
@@ -255,14 +319,11 @@ describe("MetadataStore", () => {
   it("keeps answers stored before the history columns existed searchable", () => {
     store.close();
     const path = join(dataDir, "legacy");
-    MetadataStore.open(path).close();
+    mkdirSync(path, { recursive: true });
     const raw = new BetterSqlite3(join(path, "rag.sqlite"));
-    raw.exec(
-      "DROP TABLE answers; CREATE TABLE answers (id TEXT PRIMARY KEY, created_at TEXT NOT NULL, body TEXT NOT NULL); ALTER TABLE pages DROP COLUMN ocr",
-    );
-    raw.prepare("INSERT INTO answers VALUES (?, ?, ?)").run("a1", answer("a1").createdAt, JSON.stringify(answer("a1")));
     // The last step before the history columns: accounts, layout and retention (steps 2 to 4) already ran.
-    raw.pragma("user_version = 4");
+    migrate(raw, 4);
+    raw.prepare("INSERT INTO answers VALUES (?, ?, ?)").run("a1", answer("a1").createdAt, JSON.stringify(answer("a1")));
     raw.close();
     store = MetadataStore.open(path);
     expect(store.listAnswers({ query: "cancel", limit: 5 }).map((a) => a.id)).toEqual(["a1"]);
@@ -386,23 +447,16 @@ describe("MetadataStore migrations", () => {
   it("removes bidi controls from file names stored by an older build", () => {
     const dataDir = mkdtempSync(join(tmpdir(), "rag-migrate-"));
     try {
-      const store = MetadataStore.open(dataDir);
-      store.database
+      // As an older build left it: before the retention step, without the answers index or the history columns.
+      const raw = new BetterSqlite3(join(dataDir, "rag.sqlite"));
+      migrate(raw, 3);
+      raw
         .prepare(
           `INSERT INTO documents (id, filename, sha256, bytes, pages, status, created_at)
            VALUES ('d1', ?, ?, 1, 1, 'ready', '2025-01-01T00:00:00.000Z')`,
         )
         .run("invoice\u202Efdp.exe\u2066x\u2069", sha("d1"));
-      // As an older build left it: before the retention step, without the answers index or the history columns.
-      store.database.exec(`
-        DROP INDEX answers_created_at;
-        DROP INDEX answers_owner_created;
-        ALTER TABLE answers DROP COLUMN owner;
-        ALTER TABLE answers DROP COLUMN question;
-        ALTER TABLE pages DROP COLUMN ocr;
-      `);
-      store.database.pragma("user_version = 3");
-      store.close();
+      raw.close();
       const reopened = MetadataStore.open(dataDir);
       try {
         expect(reopened.getDocument("d1")?.filename).toBe("invoicefdp.exex");

@@ -13,12 +13,16 @@ import {
   type OcrPage,
 } from "@audited-rag/core";
 import BetterSqlite3, { type Database } from "better-sqlite3";
+import { LRUCache } from "lru-cache";
 import { type AnswerRetention, answerCutoff, pruneEvery } from "./answer-retention";
+import { type ChunkRow, chunkColumns, chunkFromRow } from "./chunk-columns";
 import type { ChunkRecord, NewChunk, PageLayout, PageText } from "./chunk-record";
-import { type ChunkRow, type DeletionRow, type DocumentRow, toChunk, toDocument } from "./document-rows";
+import { type DeletionRow, type DocumentRow, toDocument } from "./document-rows";
 import { migrate } from "./migrations";
 import { decodeOcrPage, encodeOcrPage } from "./ocr-page-codec";
-import { decodePageLayout, encodePageLayout } from "./page-layout-codec";
+import { packText, unpackText } from "./packed-text";
+import { decodePageLayout } from "./page-layout-codec";
+import { packPageRuns, type RunPage, runOf, runPageOf, type StoredPage, storedPage, unpackPageRun } from "./page-runs";
 
 export interface NewDocument {
   id: string;
@@ -43,6 +47,9 @@ export interface OwnerFilter {
 
 export const interruptedCode = "INGEST_INTERRUPTED";
 
+// Runs of four pages: about a thousand pages' text and layouts, a few MB.
+const runCacheSize = 256;
+
 export interface MetadataStoreOptions {
   /** Stored answers beyond these are pruned at open, every `pruneEvery` saves and by `pruneAnswers()`. */
   answerRetention?: AnswerRetention;
@@ -62,6 +69,8 @@ export interface StartupCheck {
  */
 export class MetadataStore {
   private savesSincePrune = 0;
+  /** Unpacked page runs, so the chunks an ask retrieves again cost no unpacking (see `pageRun`). */
+  private readonly runCache = new LRUCache<string, Map<number, StoredPage>>({ max: runCacheSize });
 
   private constructor(
     readonly database: Database,
@@ -87,7 +96,8 @@ export class MetadataStore {
       database.pragma("busy_timeout = 5000");
       database.pragma("foreign_keys = ON");
       database.pragma("synchronous = NORMAL");
-      migrate(database);
+      // A conversion of existing rows leaves free pages behind; give them back to the file system.
+      if (migrate(database) > 0) database.pragma("incremental_vacuum");
       const vacuumProblem = convertToIncrementalVacuum(database);
       store = new MetadataStore(database, dataDir, { quickCheck: quickCheck(database), vacuumProblem }, options);
     } catch (error) {
@@ -168,48 +178,41 @@ export class MetadataStore {
       .run(JSON.stringify(ingestProgressSchema.parse(progress)), id);
   }
 
-  /** Replaces the pages and chunks of a document in one transaction. */
+  /**
+   * Replaces the pages and chunks of a document in one transaction. Rows are packed first, so the
+   * write lock is held only for the inserts; a chunk that is its page's text between its offsets
+   * is stored as those offsets (chunk-columns.ts).
+   */
   saveChunks(documentId: string, pages: PageText[], chunks: NewChunk[]): void {
-    const insertPage = this.database.prepare(
-      "INSERT INTO pages (document_id, page_number, text, layout, ocr) VALUES (?, ?, ?, ?, ?)",
+    const insertRun = this.database.prepare("INSERT INTO page_runs (document_id, run, pages) VALUES (?, ?, ?)");
+    const insertOcr = this.database.prepare(
+      "INSERT INTO page_ocr (document_id, page_number, words, confidence) VALUES (?, ?, ?, ?)",
     );
     const insertChunk = this.database.prepare(
-      `INSERT INTO chunks (id, document_id, ordinal, page, start_offset, end_offset, text, sha256, structure)
+      `INSERT INTO chunks (id, document_id, ordinal, page, start_offset, end_offset, sha256, text, structure)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
+    const runPages = pages.map(runPageOf);
+    const runs = packPageRuns(runPages);
+    const ocrRows = pages.flatMap((page) => (page.ocr ? [{ page, words: packText(encodeOcrPage(page.ocr)) }] : []));
+    const storedPages = new Map(runPages.map((page) => [page.pageNumber, storedPage(page)]));
+    const chunkRows = chunks.map((chunk) => ({ chunk, ...chunkColumns(chunk, storedPages.get(chunk.page)) }));
     this.database.transaction(() => {
       this.deleteChunks(documentId);
-      for (const page of pages) {
-        const layout = page.blocks
-          ? encodePageLayout({
-              headings: page.headings ?? [],
-              blocks: page.blocks,
-              runningLines: page.runningLines ?? [],
-            })
-          : null;
-        insertPage.run(documentId, page.pageNumber, page.text, layout, page.ocr ? encodeOcrPage(page.ocr) : null);
-      }
-      for (const [ordinal, chunk] of chunks.entries()) {
-        const structure = chunk.structure ? JSON.stringify(chunk.structure) : null;
-        insertChunk.run(
-          chunk.id,
-          documentId,
-          ordinal,
-          chunk.page,
-          chunk.start,
-          chunk.end,
-          chunk.text,
-          chunk.sha256,
-          structure,
-        );
+      for (const run of runs) insertRun.run(documentId, run.run, run.pages);
+      for (const { page, words } of ocrRows) insertOcr.run(documentId, page.pageNumber, words, page.ocr?.confidence);
+      for (const [ordinal, { chunk, sha256, text, structure }] of chunkRows.entries()) {
+        insertChunk.run(chunk.id, documentId, ordinal, chunk.page, chunk.start, chunk.end, sha256, text, structure);
       }
     })();
   }
 
   /** Removes the pages and chunks of a document, keeping its row. */
   deleteChunks(documentId: string): void {
+    this.runCache.clear();
     this.database.prepare("DELETE FROM chunks WHERE document_id = ?").run(documentId);
-    this.database.prepare("DELETE FROM pages WHERE document_id = ?").run(documentId);
+    this.database.prepare("DELETE FROM page_runs WHERE document_id = ?").run(documentId);
+    this.database.prepare("DELETE FROM page_ocr WHERE document_id = ?").run(documentId);
   }
 
   markReady(id: string, outcome: { chunks: number; warnings: string[] }): DocumentInfo {
@@ -234,6 +237,7 @@ export class MetadataStore {
    * deletion is recorded in the deletion log in the same transaction (replacing a failed upload is not).
    */
   deleteDocument(id: string, log?: { deletedBy: string | null }): boolean {
+    this.runCache.clear();
     return this.database.transaction(() => {
       const row = this.database.prepare("SELECT * FROM documents WHERE id = ?").get(id) as DocumentRow | undefined;
       if (!row) return false;
@@ -318,14 +322,14 @@ export class MetadataStore {
   getChunks(ids: string[]): ChunkRecord[] {
     const rows = this.database
       .prepare(
-        `SELECT c.id, c.document_id, d.filename, c.page, c.start_offset, c.end_offset, c.text, c.sha256, c.structure,
-                json_extract(p.ocr, '$.confidence') AS ocr_confidence
+        `SELECT c.id, c.document_id, d.filename, d.created_at, c.page, c.start_offset, c.end_offset, c.sha256, c.text,
+                c.structure, o.confidence AS ocr_confidence
          FROM chunks c JOIN documents d ON d.id = c.document_id
-         LEFT JOIN pages p ON p.document_id = c.document_id AND p.page_number = c.page
+         LEFT JOIN page_ocr o ON o.document_id = c.document_id AND o.page_number = c.page
          WHERE c.id IN (SELECT value FROM json_each(?))`,
       )
-      .all(JSON.stringify(ids)) as ChunkRow[];
-    const byId = new Map(rows.map((row) => [row.id, toChunk(row)]));
+      .all(JSON.stringify(ids)) as ChunkOfDocumentRow[];
+    const byId = new Map(this.chunksFromRows(rows).map((chunk) => [chunk.id, chunk]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
@@ -333,36 +337,43 @@ export class MetadataStore {
   listChunks(documentId: string): ChunkRecord[] {
     const rows = this.database
       .prepare(
-        `SELECT c.id, c.document_id, d.filename, c.page, c.start_offset, c.end_offset, c.text, c.sha256, c.structure
+        `SELECT c.id, c.document_id, d.filename, d.created_at, c.page, c.start_offset, c.end_offset, c.sha256, c.text,
+                c.structure
          FROM chunks c JOIN documents d ON d.id = c.document_id
          WHERE c.document_id = ? ORDER BY c.ordinal`,
       )
-      .all(documentId) as ChunkRow[];
-    return rows.map(toChunk);
+      .all(documentId) as ChunkOfDocumentRow[];
+    return this.chunksFromRows(rows);
   }
 
   /** The stored text of one page, which chunk offsets index into. */
   getPageText(documentId: string, pageNumber: number): string | undefined {
-    const row = this.database
-      .prepare("SELECT text FROM pages WHERE document_id = ? AND page_number = ?")
-      .get(documentId, pageNumber) as { text: string } | undefined;
-    return row?.text;
+    return this.runPage(documentId, pageNumber)?.text;
   }
 
   /** The OCR words of one page; undefined when the page had a text layer (or does not exist). */
   getPageOcr(documentId: string, pageNumber: number): OcrPage | undefined {
-    const row = this.database
-      .prepare("SELECT ocr FROM pages WHERE document_id = ? AND page_number = ?")
-      .get(documentId, pageNumber) as { ocr: string | null } | undefined;
-    return row?.ocr ? decodeOcrPage(row.ocr, pageNumber) : undefined;
+    const words = this.database
+      .prepare("SELECT words FROM page_ocr WHERE document_id = ? AND page_number = ?")
+      .pluck()
+      .get(documentId, pageNumber);
+    return words === undefined ? undefined : decodeOcrPage(unpackText(words), pageNumber);
   }
 
   /** How extraction laid out one page (blocks indexing into its stored text); undefined when not recorded. */
   getPageLayout(documentId: string, pageNumber: number): PageLayout | undefined {
-    const row = this.database
-      .prepare("SELECT layout FROM pages WHERE document_id = ? AND page_number = ?")
-      .get(documentId, pageNumber) as { layout: string | null } | undefined;
-    return row?.layout ? decodePageLayout(row.layout) : undefined;
+    const layout = this.runPage(documentId, pageNumber)?.layout;
+    return layout ? decodePageLayout(layout) : undefined;
+  }
+
+  /** One page as its run holds it; undefined when the document has no such page. */
+  private runPage(documentId: string, pageNumber: number): RunPage | undefined {
+    if (!Number.isInteger(pageNumber) || pageNumber < 1) return undefined;
+    const pages = this.database
+      .prepare("SELECT pages FROM page_runs WHERE document_id = ? AND run = ?")
+      .pluck()
+      .get(documentId, runOf(pageNumber));
+    return pages === undefined ? undefined : unpackPageRun(pages).find((page) => page.pageNumber === pageNumber);
   }
 
   /** Stores an answer; `owner` is the id of the person who asked, when accounts are on. */
@@ -489,11 +500,45 @@ export class MetadataStore {
     if (this.database.open) this.database.close();
   }
 
+  /** Rebuilds chunk rows from their pages' runs, each run unpacked once (and kept for later asks). */
+  private chunksFromRows(rows: ChunkOfDocumentRow[]): ChunkRecord[] {
+    return rows.map((row) => {
+      const needsPage = row.text === null || row.structure === null;
+      const page = needsPage ? this.pageRun(row.document_id, row.created_at, runOf(row.page)).get(row.page) : undefined;
+      return chunkFromRow(row, page);
+    });
+  }
+
+  /**
+   * The pages of one run, from the cache or unpacked. A document's runs are written once, with the
+   * document (ids are not reused: the creation time in the key covers a caller that does), and are
+   * dropped from the cache whenever this store replaces or removes them.
+   */
+  private pageRun(documentId: string, createdAt: string, run: number): Map<number, StoredPage> {
+    const key = `${documentId}\u0000${createdAt}\u0000${run}`;
+    let pages = this.runCache.get(key);
+    if (!pages) {
+      const packed = this.database
+        .prepare("SELECT pages FROM page_runs WHERE document_id = ? AND run = ?")
+        .pluck()
+        .get(documentId, run);
+      const members = packed === undefined ? [] : unpackPageRun(packed);
+      pages = new Map(members.map((page) => [page.pageNumber, storedPage(page)]));
+      this.runCache.set(key, pages);
+    }
+    return pages;
+  }
+
   private requireDocument(id: string): DocumentInfo {
     const document = this.getDocument(id);
     if (!document) throw new NotFoundError(`No document with id ${id}.`);
     return document;
   }
+}
+
+/** A chunk row with its document's creation time, which with the document id names the document's runs. */
+interface ChunkOfDocumentRow extends ChunkRow {
+  created_at: string;
 }
 
 /** The first problems `PRAGMA quick_check` finds (it reads every page), or "ok". */

@@ -1,11 +1,15 @@
 import { StorageError } from "@audited-rag/core";
 import type { Database } from "better-sqlite3";
+import { packPagesAndChunks } from "./pack-pages-step";
 
 // U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069.
 const bidiControls = [0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069];
 
+/** A schema step: SQL, or a function for a step that must convert values SQL cannot. */
+export type Migration = string | ((database: Database) => void);
+
 /** Schema steps, applied in order; `PRAGMA user_version` records how many have run. Never edit a shipped step. */
-export const migrations: readonly string[] = [
+export const migrations: readonly Migration[] = [
   `
   CREATE TABLE documents (
     id TEXT PRIMARY KEY,
@@ -123,19 +127,27 @@ export const migrations: readonly string[] = [
   `
   ALTER TABLE pages ADD COLUMN ocr TEXT;
   `,
+  // Lean storage: pages packed in runs of four, OCR words packed apart; a chunk's text and structure are
+  // rebuilt from its page instead of stored a second time (chunk-columns.ts), so chunk rows are small.
+  packPagesAndChunks,
 ];
 
-/** Brings the schema up to date inside one transaction. */
-export function migrate(database: Database): void {
+/**
+ * Brings the schema up to date (or to the first `steps` steps, for tests of old files) inside one
+ * transaction; returns how many steps ran.
+ */
+export function migrate(database: Database, steps = migrations.length): number {
   const current = database.pragma("user_version", { simple: true }) as number;
   if (current > migrations.length) {
     throw new StorageError(`The database schema (version ${current}) is newer than this build understands.`);
   }
   database.transaction(() => {
-    for (const [index, step] of migrations.entries()) {
+    for (const [index, step] of migrations.slice(0, steps).entries()) {
       if (index < current) continue;
-      database.exec(step);
+      if (typeof step === "string") database.exec(step);
+      else step(database);
     }
-    database.pragma(`user_version = ${migrations.length}`);
+    database.pragma(`user_version = ${Math.max(current, steps)}`);
   })();
+  return Math.max(0, steps - current);
 }
