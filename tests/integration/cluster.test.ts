@@ -104,7 +104,7 @@ describe("RAG_WORKERS=2: a primary and two HTTP workers over one SQLite file", (
     expect(server.output().stdout).toContain("· processes 2");
     const probes = await Promise.all(Array.from({ length: 4 }, () => freshRequest(`${server.url}/api/health`)));
     expect(probes.map((probe) => probe.status)).toEqual([200, 200, 200, 200]);
-    expect((probes[0]?.json() as { status: string }).status).toBe("ok");
+    for (const probe of probes) expect((probe.json() as { status: string }).status).toBe("ok");
   });
 
   it("ingests uploads received by either worker, byte for byte, in the one owner", async () => {

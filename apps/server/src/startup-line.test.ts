@@ -8,7 +8,7 @@ describe("startupLine", () => {
     expect(startupLine(parseConfig({}), "http://127.0.0.1:3000")).toBe(
       "Audited RAG workspace listening on http://127.0.0.1:3000 · data ./data (default) · search embedded (default) · " +
         "generator extractive (default) · embeddings none (default) · support check off (default) · " +
-        `processes ${availableParallelism() > 8 ? 8 : availableParallelism()} (default)`,
+        `processes ${Math.min(8, availableParallelism())} (default)`,
     );
   });
 
