@@ -123,6 +123,11 @@ export class DocumentIngestor {
     });
   }
 
+  /** Extraction workers of the pool. */
+  get extractWorkers(): number {
+    return this.pool.size;
+  }
+
   /**
    * Processing documents that nothing is working on: their failure could not be written (disk
    * full) and is retried; boot marks them failed at the latest.
