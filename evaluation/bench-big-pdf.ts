@@ -13,15 +13,15 @@ export interface BigPdfResult extends ServerIngestMemory {
 /**
  * Generates one PDF of `pages` pages of prose (the bench corpus) and uploads it to a fresh
  * server process on its default settings: whether a PDF that size ingests without hitting the
- * extraction time limit, how long it takes and the server's peak RSS.
+ * extraction time limit, how long it takes and the server's peak RSS. `env` adds settings.
  */
-export async function measureBigPdf(pages: number): Promise<BigPdfResult> {
+export async function measureBigPdf(pages: number, env: Record<string, string> = {}): Promise<BigPdfResult> {
   const folder = await mkdtemp(path.join(tmpdir(), "audited-rag-bench-big-"));
   try {
     const file = path.join(folder, `big-${pages}-pages.pdf`);
     await writeFile(file, await makeBenchPdf(benchPageTexts(3, pages)));
     try {
-      const measured = await measureServerIngestMemory(file);
+      const measured = await measureServerIngestMemory(file, env);
       return { requestedPages: pages, outcome: "ready", ...measured };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -102,12 +102,34 @@ export function benchQuestions(seed: number, pageTexts: string[], count: number)
   });
 }
 
+/**
+ * The bench pages with some structure: every fourth page also carries a list of three items
+ * after a lead-in, as manuals do.
+ */
+export function benchStructuredPageTexts(seed: number, pages: number): string[] {
+  const random = seededRandom(seed ^ 0x27d4eb2d);
+  return benchPageTexts(seed, pages).map((text, index) => {
+    if (index % 4 !== 3) return text;
+    const items = Array.from({ length: 3 }, () => `• ${sentence(random).replace(/\.$/, ";")}`);
+    return `${text}\nThe ${contentWord(random)} procedure includes:\n${items.join("\n")}`;
+  });
+}
+
+export interface BenchPdfOptions {
+  /** Printed at the top of every page, with "Page N" at the bottom: running lines layout drops. */
+  runningHeader?: string;
+}
+
 /** A PDF with a text layer holding the given page texts, wrapped at about 95 characters. */
-export async function makeBenchPdf(pageTexts: string[]): Promise<Uint8Array> {
+export async function makeBenchPdf(pageTexts: string[], options: BenchPdfOptions = {}): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
-  for (const text of pageTexts) {
+  for (const [index, text] of pageTexts.entries()) {
     const page = pdf.addPage([595, 842]);
+    if (options.runningHeader) {
+      page.drawText(options.runningHeader, { x: 48, y: 818, size: 8, font });
+      page.drawText(`Page ${index + 1}`, { x: 280, y: 24, size: 8, font });
+    }
     let y = 800;
     for (const paragraph of text.split("\n")) {
       for (const line of wrapByLength(paragraph, 95)) {

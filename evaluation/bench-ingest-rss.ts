@@ -19,10 +19,14 @@ export interface ServerIngestMemory {
 /**
  * Peak RSS of the real server process (embedded defaults) ingesting one PDF: a fresh process,
  * one upload, VmHWM read before and after. Unlike an in-process figure, nothing else ran in it.
+ * `env` adds settings (e.g. RAG_EXTRACT_WORKERS) to the server's defaults.
  */
-export async function measureServerIngestMemory(file: string): Promise<ServerIngestMemory> {
+export async function measureServerIngestMemory(
+  file: string,
+  env: Record<string, string> = {},
+): Promise<ServerIngestMemory> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "audited-rag-bench-rss-"));
-  const server = await startServerProcess({ env: { RAG_DATA_DIR: dataDir }, maxLifetimeMs: 5 * 60_000 });
+  const server = await startServerProcess({ env: { ...env, RAG_DATA_DIR: dataDir }, maxLifetimeMs: 10 * 60_000 });
   try {
     const bootPeakRssMb = readPeakRssMb(server.child.pid);
     const bytes = new Uint8Array(await readFile(file));

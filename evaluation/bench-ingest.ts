@@ -3,11 +3,13 @@
  * extraction, chunking, SQLite + FTS5 index, no embedder) on one PDF, in one process.
  * Run: node --import tsx evaluation/bench-ingest.ts [file.pdf]
  */
+import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { copyFile, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { DocumentIngestor, MetadataStore, SqliteVectorIndex } from "@audited-rag/rag";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 
@@ -27,6 +29,15 @@ export interface IngestBenchResult {
   ratio: number;
   /** Peak resident set size of the process, MB. */
   peakRssMb: number;
+  /** Extraction workers the ingestor had; one document uses all of them. */
+  extractWorkers: number;
+}
+
+export interface IngestBenchOptions {
+  /** Timed runs of each, after one warm-up (default 3). */
+  runs?: number;
+  /** Extraction workers of the ingestor (default: the package's default, the machine's cores capped). */
+  extractWorkers?: number;
 }
 
 const pdfjsFolder = (relative: string) =>
@@ -58,37 +69,33 @@ async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T 
   return { ms: performance.now() - started, value };
 }
 
-/** Warms up once, then returns the median time of `runs` runs and the last value. */
-async function medianOf<T>(runs: number, work: () => Promise<{ ms: number; value: T }>) {
-  let last = await work();
-  const times: number[] = [];
-  for (let index = 0; index < runs; index++) {
-    last = await work();
-    times.push(last.ms);
-  }
-  times.sort((a, b) => a - b);
-  return { ms: times[Math.floor(times.length / 2)] ?? Number.NaN, value: last.value };
+/** The median of some timings, ms. */
+function median(times: number[]): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
 /**
- * Measures bare and full extraction of `file` (warm-up once, median of `runs`). The full runs
- * share one ingestor, as a server does, and delete the document between runs; copying the
- * upload into place is not timed, since a server does that while receiving it.
+ * Measures bare and full extraction of `file`: one warm-up of each, then `runs` of each taken
+ * in turn (bare, full, bare, full…) so a busy moment on the machine weighs on both; medians.
+ * The full runs share one ingestor, as a server does, and delete the document between runs;
+ * copying the upload into place is not timed, since a server does that while receiving it.
  */
-export async function measureIngest(file: string, runs = 3): Promise<IngestBenchResult> {
-  const bare = await medianOf(runs, () => timed(() => bareExtraction(file)));
+export async function measureIngest(file: string, options: IngestBenchOptions = {}): Promise<IngestBenchResult> {
+  const runs = options.runs ?? 3;
   const dataDir = await mkdtemp(join(tmpdir(), "bench-ingest-"));
   const store = MetadataStore.open(dataDir);
   const ingestor = new DocumentIngestor({
     store,
     index: new SqliteVectorIndex(store.database),
     extractTimeoutMs: 120_000,
+    ...(options.extractWorkers !== undefined && { extractWorkers: options.extractWorkers }),
   });
   try {
     const bytes = await readFile(file);
     const sha256 = createHash("sha256").update(bytes).digest("hex");
     let uploads = 0;
-    const full = await medianOf(runs, async () => {
+    const fullRun = async () => {
       const tempPath = join(dataDir, `${++uploads}.upload`);
       await copyFile(file, tempPath);
       const run = await timed(async () => {
@@ -97,24 +104,59 @@ export async function measureIngest(file: string, runs = 3): Promise<IngestBench
       });
       await ingestor.deleteDocument(run.value.id);
       return { ms: run.ms, value: run.value.chunks };
-    });
-    const pages = bare.value;
+    };
+    let pages = (await timed(() => bareExtraction(file))).value;
+    let chunks = (await fullRun()).value;
+    const bareTimes: number[] = [];
+    const fullTimes: number[] = [];
+    for (let run = 0; run < runs; run++) {
+      const bare = await timed(() => bareExtraction(file));
+      bareTimes.push(bare.ms);
+      pages = bare.value;
+      const full = await fullRun();
+      fullTimes.push(full.ms);
+      chunks = full.value;
+    }
+    const bareMs = median(bareTimes);
+    const fullMs = median(fullTimes);
     return {
       file,
       pages,
-      chunks: full.value,
-      bareMs: round(bare.ms),
-      fullMs: round(full.ms),
-      barePagesPerSecond: round((pages * 1000) / bare.ms),
-      fullPagesPerSecond: round((pages * 1000) / full.ms),
-      ratio: round(full.ms / bare.ms, 2),
+      chunks,
+      bareMs: round(bareMs),
+      fullMs: round(fullMs),
+      barePagesPerSecond: round((pages * 1000) / bareMs),
+      fullPagesPerSecond: round((pages * 1000) / fullMs),
+      ratio: round(fullMs / bareMs, 2),
       peakRssMb: round(process.resourceUsage().maxRSS / 1024),
+      extractWorkers: ingestor.extractWorkers,
     };
   } finally {
     await ingestor.close();
     store.close();
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+const repoRoot = fileURLToPath(new URL("..", import.meta.url));
+
+/**
+ * Runs `measureIngest` in a child process, so the peak RSS it reports is that of the ingest
+ * alone and not of whatever this process ran before.
+ */
+export async function measureIngestInChildProcess(
+  file: string,
+  options: IngestBenchOptions = {},
+): Promise<IngestBenchResult> {
+  const script = `import { measureIngest } from "./evaluation/bench-ingest.ts";
+console.log(JSON.stringify(await measureIngest(${JSON.stringify(file)}, ${JSON.stringify(options)})));`;
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["--import", "tsx", "--input-type=module", "--eval", script],
+    { cwd: repoRoot, maxBuffer: 1024 * 1024, timeout: 10 * 60_000 },
+  );
+  const line = stdout.trim().split("\n").at(-1) ?? "";
+  return JSON.parse(line) as IngestBenchResult;
 }
 
 function round(value: number, digits = 1): number {

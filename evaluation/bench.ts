@@ -3,20 +3,20 @@
  * parallelism, a loopback load test and database bytes per page. Figures are printed and written to
  * evaluation/results/bench.json; every ratio is measured within this one run.
  *
- *   node --import tsx evaluation/bench.ts [--only ingest,ask,audit,retrieval,assets,load,ocr,big,storage] [--duration 30] [--asks 200]
+ *   node --import tsx evaluation/bench.ts [--only ingest,ingest1000,ask,audit,retrieval,assets,load,ocr,big,storage] [--duration 30] [--asks 200]
  */
-import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs, promisify } from "node:util";
+import { parseArgs } from "node:util";
 import { measureAskOverhead } from "./bench-ask";
 import { measureFirstOpen } from "./bench-assets";
 import { measureAuditLatency } from "./bench-audit";
 import { measureBigPdf } from "./bench-big-pdf";
-import { defaultBenchFile, type IngestBenchResult } from "./bench-ingest";
+import { defaultBenchFile, measureIngestInChildProcess } from "./bench-ingest";
+import { type LargeIngestRun, measureLargeIngest } from "./bench-ingest-large";
 import { measureServerIngestMemory } from "./bench-ingest-rss";
 import { type LoadResult, runLoad } from "./bench-load";
 import { measureOcr } from "./bench-ocr";
@@ -25,7 +25,18 @@ import { corpusStorageFiles, measureGeneratedStorage, measureStorage, storageRep
 import { defaultCorpusDir } from "./eval-app";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
-const sections = ["ingest", "ask", "audit", "retrieval", "assets", "load", "ocr", "big", "storage"] as const;
+const sections = [
+  "ingest",
+  "ingest1000",
+  "ask",
+  "audit",
+  "retrieval",
+  "assets",
+  "load",
+  "ocr",
+  "big",
+  "storage",
+] as const;
 type Section = (typeof sections)[number];
 
 interface Target {
@@ -51,22 +62,6 @@ function readOptions() {
   if (!(durationS > 0 && durationS <= 600)) throw new Error("--duration must be between 1 and 600 seconds");
   if (!(Number.isInteger(asks) && asks >= 20)) throw new Error("--asks must be an integer ≥ 20");
   return { only: new Set(only as Section[]), durationS, asks };
-}
-
-/**
- * Runs bench-ingest's `measureIngest` in a child process, so the peak RSS it reports is that of
- * the ingest alone and not of whatever this process ran before.
- */
-async function ingestInChildProcess(file: string): Promise<IngestBenchResult> {
-  const script = `import { measureIngest } from "./evaluation/bench-ingest.ts";
-console.log(JSON.stringify(await measureIngest(${JSON.stringify(file)})));`;
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ["--import", "tsx", "--input-type=module", "--eval", script],
-    { cwd: repoRoot, maxBuffer: 1024 * 1024, timeout: 10 * 60_000 },
-  );
-  const line = stdout.trim().split("\n").at(-1) ?? "";
-  return JSON.parse(line) as IngestBenchResult;
 }
 
 function logLoad(load: LoadResult, log: (line: string) => void): void {
@@ -97,7 +92,7 @@ async function main(): Promise<void> {
   if (options.only.has("ingest")) {
     if (existsSync(defaultBenchFile)) {
       log(`ingest: ${path.relative(repoRoot, defaultBenchFile)}, bare pdf.js vs full pipeline (median of 3)…`);
-      const ingest = await ingestInChildProcess(defaultBenchFile);
+      const ingest = await measureIngestInChildProcess(defaultBenchFile);
       log(`  ${ingest.pages} pages, ${ingest.chunks} chunks`);
       log(`  bare pdf.js ${ingest.bareMs} ms (${ingest.barePagesPerSecond} pages/s)`);
       log(`  full ingest ${ingest.fullMs} ms (${ingest.fullPagesPerSecond} pages/s)`);
@@ -121,6 +116,38 @@ async function main(): Promise<void> {
       log(`ingest: skipped, ${defaultBenchFile} not found (needs ../shared/corpus)`);
       results.ingest = { skipped: `${defaultBenchFile} not found` };
     }
+  }
+
+  if (options.only.has("ingest1000")) {
+    log("ingest1000: a generated 1,000-page manual, one extraction worker (baseline) vs the default pool…");
+    const large = await measureLargeIngest(1_000, log);
+    const describeRun = (run: LargeIngestRun) => {
+      const { inProcess, server } = run;
+      return (
+        `${inProcess.extractWorkers} worker${inProcess.extractWorkers === 1 ? "" : "s"}: bare pdf.js ${inProcess.bareMs} ms, ` +
+        `full ingest ${inProcess.fullMs} ms, ratio ${inProcess.ratio}; server upload ${server.uploadMs} ms, ` +
+        `server peak RSS ${server.peakRssMb ?? "?"} MB`
+      );
+    };
+    log(`  ${large.pages} pages (${Math.round(large.fileBytes / 1024)} KB), ${large.parallel.inProcess.chunks} chunks`);
+    log(`  baseline  ${describeRun(large.baseline)}`);
+    log(`  parallel  ${describeRun(large.parallel)}`);
+    results.ingest1000 = large;
+    const { baseline, parallel } = large;
+    targets.push(
+      {
+        name: "1,000-page ingest / bare single-thread pdf.js",
+        target: "≤ 0.7",
+        measured: `${parallel.inProcess.ratio} (baseline, one worker: ${baseline.inProcess.ratio})`,
+        met: parallel.inProcess.ratio <= 0.7,
+      },
+      {
+        name: "server peak RSS ingesting 1,000 pages",
+        target: "≤ 400 MB",
+        measured: `${parallel.server.peakRssMb ?? "n/a"} MB (baseline, one worker: ${baseline.server.peakRssMb ?? "n/a"} MB)`,
+        met: parallel.server.peakRssMb !== null && parallel.server.peakRssMb <= 400,
+      },
+    );
   }
 
   if (options.only.has("ask")) {
@@ -297,16 +324,24 @@ async function main(): Promise<void> {
   }
 
   if (options.only.has("big")) {
-    log("big: a generated 3,000-page PDF uploaded to a fresh server process on its default settings…");
-    const big = await measureBigPdf(3_000);
     log(
-      `  ${big.outcome}: ${big.pages} pages, ${big.chunks} chunks in ${big.uploadMs} ms (${big.pagesPerSecond} pages/s), server peak RSS ${big.peakRssMb ?? "?"} MB`,
+      "big: a generated 3,000-page PDF uploaded to a fresh server process on its default settings, then with one extraction worker…",
     );
-    results.big = big;
+    const big = await measureBigPdf(3_000);
+    const baseline = await measureBigPdf(3_000, { RAG_EXTRACT_WORKERS: "1" });
+    for (const [label, run] of [
+      ["default ", big],
+      ["1 worker", baseline],
+    ] as const) {
+      log(
+        `  ${label} ${run.outcome}: ${run.pages} pages, ${run.chunks} chunks in ${run.uploadMs} ms (${run.pagesPerSecond} pages/s), server peak RSS ${run.peakRssMb ?? "?"} MB`,
+      );
+    }
+    results.big = { ...big, baseline };
     targets.push({
       name: "3,000-page PDF on the default settings",
       target: "ingests without a timeout",
-      measured: `${big.outcome} in ${Math.round(big.uploadMs / 100) / 10} s`,
+      measured: `${big.outcome} in ${Math.round(big.uploadMs / 100) / 10} s, ${big.peakRssMb ?? "?"} MB (one worker: ${baseline.outcome} in ${Math.round(baseline.uploadMs / 100) / 10} s, ${baseline.peakRssMb ?? "?"} MB)`,
       met: big.outcome === "ready" && big.pages === 3_000,
     });
   }

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { defaultExtractWorkers } from "@audited-rag/rag";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "./config";
 
@@ -20,8 +21,10 @@ describe("parseConfig", () => {
 
   it("has bounded defaults for the resource limits, retention and the auditor reply", () => {
     const config = parseConfig({});
+    expect(defaultExtractWorkers()).toBeGreaterThanOrEqual(2);
+    expect(defaultExtractWorkers()).toBeLessThanOrEqual(4);
     expect(config.ingest).toEqual({
-      workers: 2,
+      workers: defaultExtractWorkers(),
       workerMemoryMb: 512,
       maxDecodedBytes: 256 * 1024 * 1024,
       maxChunksPerPage: 200,

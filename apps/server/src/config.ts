@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { jevModeSchema } from "@audited-rag/core";
-import { installedOcrLanguages, missingOcrLanguages } from "@audited-rag/rag";
+import { defaultExtractWorkers, installedOcrLanguages, missingOcrLanguages } from "@audited-rag/rag";
 import { z } from "zod";
 import { isLoopbackAddress } from "./auth/loopback";
 import { parseHostEntry } from "./auth/request-guard";
@@ -36,7 +36,7 @@ const environmentSchema = z.object({
   RAG_EXTRACT_TIMEOUT_MS: integer(30_000, 1_000, 600_000),
   RAG_EXTRACT_PAGE_TIMEOUT_MS: integer(100, 0, 60_000),
   RAG_EXTRACT_MAX_TIMEOUT_MS: integer(900_000, 1_000, 86_400_000),
-  RAG_EXTRACT_WORKERS: integer(2, 1, 16),
+  RAG_EXTRACT_WORKERS: integer(defaultExtractWorkers(), 1, 16),
   // HTTP processes sharing the port and the SQLite file; 1 runs everything in one process.
   RAG_WORKERS: integer(defaultWorkers(), 1, 64),
   RAG_EXTRACT_MAX_MEMORY_MB: integer(512, 64, 8192),

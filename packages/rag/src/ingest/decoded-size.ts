@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { constants, createInflate } from "node:zlib";
+import { constants, createInflate, inflateSync } from "node:zlib";
 
 /** An encoded stream in a PDF file: where its bytes are and how to count what they decode to. */
 export interface FlateStreamSpan {
@@ -51,6 +51,28 @@ export function findFlateStreams(file: Uint8Array): FlateStreamSpan[] {
   return spans;
 }
 
+/**
+ * A stream decoding to at most this much is inflated in one call: a manual has a content stream
+ * per page, and setting up a zlib pipeline for each costs more than the inflating.
+ */
+const inflateAtOnceBytes = 4 * 1024 * 1024;
+const yieldEveryMs = 10;
+
+/** The decoded size when every layer inflates whole within `budget` + 1 bytes and the cap above; otherwise undefined. */
+function inflatedSizeAtOnce(data: Uint8Array, layers: number, budget: number): number | undefined {
+  const maxOutputLength = Math.min(budget + 1, inflateAtOnceBytes);
+  let current: Uint8Array = data;
+  try {
+    for (let layer = 0; layer < layers; layer++) {
+      current = inflateSync(current, { finishFlush: constants.Z_SYNC_FLUSH, maxOutputLength });
+    }
+  } catch {
+    // Larger, or damaged: the streaming count below stops at the limit and counts what inflates before damage.
+    return undefined;
+  }
+  return current.length;
+}
+
 /** Inflates one stream through its layers, counting the output without keeping it; stops past `budget`. */
 function inflatedSize(data: Uint8Array, layers: number, budget: number): Promise<number> {
   return new Promise((resolve) => {
@@ -89,12 +111,19 @@ export async function measureDecodedBytes(
 ): Promise<{ decodedBytes: number; exceeded: boolean }> {
   const file = await readFile(filePath);
   let total = 0;
+  let since = performance.now();
   for (const span of findFlateStreams(file)) {
+    // Inflating at once blocks this thread: asks get a turn every few milliseconds.
+    if (performance.now() - since > yieldEveryMs) {
+      await new Promise(setImmediate);
+      since = performance.now();
+    }
     const data = file.subarray(span.start, span.end);
     total +=
       span.layers === "lzw"
         ? lzwDecodedLength(data, limit - total)
-        : await inflatedSize(data, span.layers, limit - total);
+        : (inflatedSizeAtOnce(data, span.layers, limit - total) ??
+          (await inflatedSize(data, span.layers, limit - total)));
     if (total > limit) return { decodedBytes: total, exceeded: true };
   }
   return { decodedBytes: total, exceeded: false };

@@ -44,7 +44,10 @@ export interface DocumentIngestorOptions {
   extractMaxMemoryMb?: number;
   /** Pages without a text layer are read by OCR when set. */
   ocr?: OcrSettings;
-  /** Extraction workers reading PDFs at once (default 2); further uploads wait in a queue. */
+  /**
+   * Extraction workers (default: one per core, 2 to 4). Up to this many PDFs are read at once,
+   * further uploads wait in a queue; a worker with no PDF of its own helps read another's pages.
+   */
   extractWorkers?: number;
   /** A PDF whose Flate streams decode to more than this is refused (default 256 MB). */
   maxDecodedBytes?: number;
@@ -57,8 +60,13 @@ export interface DocumentIngestorOptions {
   chunking?: Partial<ChunkingOptions>;
   /** Texts per embedder call; progress is reported after each. */
   embedBatchSize?: number;
+  /** Chunks per index transaction (default 500); asks are served between them. */
+  indexBatchSize?: number;
   createId?: () => string;
-  /** Called with a document's chunks once it is ready, e.g. so the drafter reads them before any ask. */
+  /**
+   * Called with a document's chunks once it is ready, in batches, e.g. so the drafter reads them
+   * ahead of asks; `done` settles after the last batch.
+   */
   onChunksReady?: (chunks: Array<Pick<DraftPassage, "text" | "structure">>) => void;
 }
 
@@ -94,6 +102,10 @@ interface PreparedDocument {
   chunks: IndexedChunk[];
 }
 
+const defaultIndexBatchSize = 500;
+/** Chunks handed to `onChunksReady` at once. */
+const prepareBatchSize = 100;
+
 // Share of the progress bar each stage ends at; extraction finishes before the row exists.
 const progressAfter = { extracting: 0.4, chunking: 0.45, embedding: 0.9 } as const;
 
@@ -121,6 +133,11 @@ export class DocumentIngestor {
       maxDecodedBytes: options.maxDecodedBytes ?? defaultIngestLimits.maxDecodedBytes,
       ...(options.ocr && { ocr: options.ocr }),
     });
+  }
+
+  /** Extraction workers of the pool. */
+  get extractWorkers(): number {
+    return this.pool.size;
   }
 
   /**
@@ -382,15 +399,25 @@ export class DocumentIngestor {
         ...(chunk.context && { context: chunk.context }),
         embedding: vectors[position],
       }));
-      await index.upsert(indexed, signal);
-      signal.throwIfAborted();
+      // One transaction per batch, with a turn for asks between them, so a big document never holds the index for long.
+      const indexBatch = Math.max(1, this.options.indexBatchSize ?? defaultIndexBatchSize);
+      for (let from = 0; from < indexed.length; from += indexBatch) {
+        await index.upsert(indexed.slice(from, from + indexBatch), signal);
+        await new Promise(setImmediate);
+        signal.throwIfAborted();
+      }
       store.saveChunks(
         document.id,
         extraction.pages,
         chunks.map(({ context: _context, ...chunk }) => chunk),
       );
       const ready = store.markReady(document.id, { chunks: chunks.length, warnings: extraction.warnings });
-      this.options.onChunksReady?.(chunks);
+      // Reading passages ahead (the extractive engine's candidates) takes seconds for a manual: in batches, asks in between.
+      const onChunksReady = this.options.onChunksReady;
+      for (let from = 0; onChunksReady && from < chunks.length; from += prepareBatchSize) {
+        onChunksReady(chunks.slice(from, from + prepareBatchSize));
+        if (from + prepareBatchSize < chunks.length) await new Promise(setImmediate);
+      }
       return ready;
     } catch (error) {
       throw await this.fail(document, signal.aborted ? signal.reason : error, signal.aborted);

@@ -1,6 +1,8 @@
-// Reads the positioned text of PDF pages off the main thread, one job at a time, staying alive between
-// jobs so pdf.js is loaded and compiled once. Plain ESM with JSDoc types so it runs under any
-// loader (node, tsx, vitest). Protocol: see pdf-extractor.ts.
+// Reads the positioned text of PDF pages off the main thread, staying alive between documents so
+// pdf.js is loaded and compiled once. Plain ESM with JSDoc types so it runs under any loader
+// (node, tsx, vitest). Protocol, every message tagged with the parent's job id: `open` a file
+// (answered `opened` with the page count, or `failed`), then `read` page ranges (answered by a
+// `page` or `pageFailed` per page and `rangeRead`), then `close`. See extract-thread.ts.
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { parentPort } from "node:worker_threads";
@@ -69,15 +71,15 @@ function describe(error) {
   return { name: "Error", message: String(error) };
 }
 
+/** Documents open in this worker, by job id. @type {Map<number, {document: any, loadingTask: any, ocr: string}>} */
+const open = new Map();
+
 /**
- * Extracts one file; every message carries the job id. A document that fails to open is
- * reported, not thrown, so the worker stays usable for the next job. With `ocr` "auto" a page
- * without a usable text layer also carries its image for OCR; with "force" every page does and
- * its text layer is set aside.
+ * Opens one file for a job and reports its page count. A document that fails to open is
+ * reported, not thrown, so the worker stays usable for the next job.
  * @param {{jobId: number, filePath: string, ocr?: "off" | "auto" | "force"}} job
  */
-async function extract({ jobId, filePath, ocr = "off" }) {
-  const post = (/** @type {Record<string, unknown>} */ message) => parentPort?.postMessage({ jobId, ...message });
+async function openDocument({ jobId, filePath, ocr = "off" }) {
   const data = new Uint8Array(await readFile(filePath));
   const loadingTask = pdfjs.getDocument({
     data,
@@ -94,33 +96,58 @@ async function extract({ jobId, filePath, ocr = "off" }) {
   try {
     /** @type {{numPages: number, getPage(n: number): Promise<any>}} */
     const document = await loadingTask.promise;
-    post({ type: "opened", pageCount: document.numPages });
-    for (let pageNumber = 1; pageNumber <= document.numPages; pageNumber++) {
-      try {
-        const page = await document.getPage(pageNumber);
-        const content = await page.getTextContent();
-        let positioned = positionedItems(page, content.items);
-        const visible = positioned.strings.join("").replace(/\s/g, "").length;
-        const scan = ocr === "force" || (ocr === "auto" && visible < ocrBelowCharacters);
-        // The few characters a scan carries (a stamp, a page number) would come twice: OCR reads them too.
-        if (scan) positioned = { ...positioned, strings: [], geometry: new Float64Array(0) };
-        // Said before rendering, so Tesseract loads its model while pdf.js draws the page.
-        if (scan) post({ type: "scanning", pageNumber });
-        const image = scan ? await renderForOcr(document, page) : undefined;
-        const transfer = image ? [positioned.geometry.buffer, image.png.buffer] : [positioned.geometry.buffer];
-        // A scan waits until OCR takes its image: rendered pages never pile up in memory.
-        const taken = image ? continued(jobId) : undefined;
-        parentPort?.postMessage({ jobId, type: "page", pageNumber, ...positioned, ...(image && { image }) }, transfer);
-        page.cleanup();
-        await taken;
-      } catch (error) {
-        post({ type: "pageFailed", pageNumber, message: describe(error).message });
-      }
-    }
-    post({ type: "done" });
-  } finally {
+    open.set(jobId, { document, loadingTask, ocr });
+    parentPort?.postMessage({ jobId, type: "opened", pageCount: document.numPages });
+  } catch (error) {
     await loadingTask.destroy();
+    throw error;
   }
+}
+
+/**
+ * Reads pages `firstPage` to `lastPage` of the job's open document. With `ocr` "auto" a page
+ * without a usable text layer also carries its image for OCR; with "force" every page does and
+ * its text layer is set aside.
+ * @param {{jobId: number, firstPage: number, lastPage: number}} range
+ */
+async function readRange({ jobId, firstPage, lastPage }) {
+  const post = (/** @type {Record<string, unknown>} */ message) => parentPort?.postMessage({ jobId, ...message });
+  for (let pageNumber = firstPage; pageNumber <= lastPage; pageNumber++) {
+    const entry = open.get(jobId);
+    // Closed mid-way: the parent no longer wants these pages.
+    if (!entry) return;
+    const { document, ocr } = entry;
+    try {
+      const page = await document.getPage(pageNumber);
+      const content = await page.getTextContent();
+      let positioned = positionedItems(page, content.items);
+      const visible = positioned.strings.join("").replace(/\s/g, "").length;
+      const scan = ocr === "force" || (ocr === "auto" && visible < ocrBelowCharacters);
+      // The few characters a scan carries (a stamp, a page number) would come twice: OCR reads them too.
+      if (scan) positioned = { ...positioned, strings: [], geometry: new Float64Array(0) };
+      // Said before rendering, so Tesseract loads its model while pdf.js draws the page.
+      if (scan) post({ type: "scanning", pageNumber });
+      const image = scan ? await renderForOcr(document, page) : undefined;
+      const transfer = image ? [positioned.geometry.buffer, image.png.buffer] : [positioned.geometry.buffer];
+      // A scan waits until OCR takes its image: rendered pages never pile up in memory.
+      const taken = image ? continued(jobId) : undefined;
+      parentPort?.postMessage({ jobId, type: "page", pageNumber, ...positioned, ...(image && { image }) }, transfer);
+      page.cleanup();
+      await taken;
+    } catch (error) {
+      post({ type: "pageFailed", pageNumber, message: describe(error).message });
+    }
+  }
+  post({ type: "rangeRead" });
+}
+
+/** @param {number} jobId */
+async function closeDocument(jobId) {
+  const entry = open.get(jobId);
+  open.delete(jobId);
+  waitingForOcr.get(jobId)?.();
+  waitingForOcr.delete(jobId);
+  await entry?.loadingTask.destroy();
 }
 
 /** @type {Map<number, () => void>} */
@@ -133,14 +160,17 @@ function continued(/** @type {number} */ jobId) {
 const pdfjs = await import(pdfjsUrl);
 parentPort?.on(
   "message",
-  (/** @type {{jobId: number, type?: "continue", filePath: string, ocr?: "off" | "auto" | "force"}} */ message) => {
-    if (message.type === "continue") {
+  (
+    /** @type {{jobId: number, type: "open" | "read" | "continue" | "close", filePath: string, ocr?: "off" | "auto" | "force", firstPage: number, lastPage: number}} */ message,
+  ) => {
+    const failed = (/** @type {unknown} */ error) =>
+      parentPort?.postMessage({ jobId: message.jobId, type: "failed", ...describe(error) });
+    if (message.type === "open") openDocument(message).catch(failed);
+    else if (message.type === "read") readRange(message).catch(failed);
+    else if (message.type === "close") closeDocument(message.jobId).catch(() => undefined);
+    else if (message.type === "continue") {
       waitingForOcr.get(message.jobId)?.();
       waitingForOcr.delete(message.jobId);
-      return;
     }
-    extract(message).catch((error) =>
-      parentPort?.postMessage({ jobId: message.jobId, type: "failed", ...describe(error) }),
-    );
   },
 );
