@@ -8,7 +8,7 @@ import { startServerProcess } from "../tests/support/server-process";
 import { uploadOverHttp } from "./bench-ask";
 import { benchPageTexts, benchQuestions, makeBenchPdf } from "./bench-corpus";
 import { type LatencySummary, summariseLatencies } from "./percentiles";
-import { readTreePeakRssMb } from "./process-memory";
+import { readTreeCpuSeconds, readTreePeakRssMb } from "./process-memory";
 
 export interface LoadResult {
   concurrency: number;
@@ -33,6 +33,8 @@ export interface LoadResult {
   healthErrors: number;
   /** Peak RSS (VmHWM) of the server process and its workers, summed, at the end of the run, ingest included; null off Linux. */
   serverPeakRssMb: number | null;
+  /** Cores busy during the run: the server's processes together, and this load generator. */
+  cores: { server: number | null; client: number };
 }
 
 export interface LoadOptions {
@@ -103,11 +105,18 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
         body: JSON.stringify({ question }),
         signal: AbortSignal.timeout(30_000),
       });
-      return { status: response.statusCode, body: await response.body.text() };
+      // Only a failure's body is read; a success's server time comes from its Server-Timing header.
+      const failed = response.statusCode !== 200;
+      const body = failed ? await response.body.text() : "";
+      if (!failed) await response.body.dump({ limit: Number.POSITIVE_INFINITY });
+      const timing = /total;dur=([\d.]+)/.exec(String(response.headers["server-timing"] ?? ""));
+      return { status: response.statusCode, body, totalMs: timing ? Number(timing[1]) : undefined };
     };
     await Promise.all(questions.slice(0, concurrency).map((question) => ask(question)));
 
     const started = performance.now();
+    const serverCpuBefore = readTreeCpuSeconds(server.child.pid);
+    const clientCpuBefore = process.cpuUsage();
     const deadline = started + durationS * 1000;
     // A monitor's probe: a fresh connection every 100 ms, as a load balancer or `curl` sends it.
     const healthTimes: number[] = [];
@@ -131,13 +140,12 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
       for (let index = offset; performance.now() < deadline; index += concurrency) {
         const sent = performance.now();
         try {
-          const { status, body } = await ask(questions[index % questions.length] as string);
+          const { status, body, totalMs } = await ask(questions[index % questions.length] as string);
           if (status !== 200) {
             recordError(`HTTP ${status} ${body.slice(0, 80)}`);
             continue;
           }
           latencies.push(performance.now() - sent);
-          const totalMs = (JSON.parse(body) as { timings?: { totalMs?: number } }).timings?.totalMs;
           if (typeof totalMs === "number") serverTimes.push(totalMs);
         } catch (error) {
           recordError(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
@@ -147,6 +155,8 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
     await Promise.all(Array.from({ length: concurrency }, (_, offset) => worker(offset)));
     await probing;
     const elapsedS = (performance.now() - started) / 1000;
+    const serverCpuAfter = readTreeCpuSeconds(server.child.pid);
+    const clientCpu = process.cpuUsage(clientCpuBefore);
     await agent.close();
     return {
       concurrency,
@@ -163,6 +173,13 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
       healthMs: healthTimes.length > 0 ? summariseLatencies(healthTimes) : null,
       healthErrors,
       serverPeakRssMb: readTreePeakRssMb(server.child.pid),
+      cores: {
+        server:
+          serverCpuBefore === null || serverCpuAfter === null
+            ? null
+            : Math.round(((serverCpuAfter - serverCpuBefore) / elapsedS) * 100) / 100,
+        client: Math.round(((clientCpu.user + clientCpu.system) / 1e6 / elapsedS) * 100) / 100,
+      },
     };
   } finally {
     await server.stop();

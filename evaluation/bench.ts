@@ -71,6 +71,7 @@ function logLoad(load: LoadResult, log: (line: string) => void): void {
       (latency ? `p50 ${latency.p50} ms, p95 ${latency.p95} ms, p99 ${latency.p99} ms, ` : "") +
       `${load.errors} errors, server peak RSS ${load.serverPeakRssMb ?? "?"} MB (all processes)`,
   );
+  log(`  cores busy: server ${load.cores.server ?? "?"}, this load generator ${load.cores.client}`);
   if (load.serverMs)
     log(
       `  inside the server (timings.totalMs): p50 ${load.serverMs.p50} ms, p95 ${load.serverMs.p95} ms, p99 ${load.serverMs.p99} ms`,

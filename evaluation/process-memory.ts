@@ -58,3 +58,22 @@ function descendants(root: number): number[] {
   }
   return found;
 }
+
+/**
+ * CPU time (user + system) used so far by a process and its descendants, in seconds; null when
+ * /proc is not available. Clock ticks are 100 a second on Linux.
+ */
+export function readTreeCpuSeconds(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    let ticks = 0;
+    for (const each of [pid, ...descendants(pid)]) {
+      const stat = readFileSync(`/proc/${each}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    }
+    return ticks / 100;
+  } catch {
+    return null;
+  }
+}

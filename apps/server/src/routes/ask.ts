@@ -16,7 +16,14 @@ export const askRoutes: FastifyPluginAsync<{ config: AppConfig; turns: AskTurns 
       // Stop drafting and auditing when the browser goes away.
       const controller = abortOnDisconnect(reply.raw);
       await turns.take(controller.signal);
-      return app.services.rag.ask(ask, controller.signal);
+      const response = await app.services.rag.ask(ask, controller.signal);
+      // The same stages as `timings`, for the browser's network panel and for load tests that skip the body.
+      const { retrievalMs, draftMs, auditMs, totalMs } = response.timings;
+      reply.header(
+        "server-timing",
+        `retrieval;dur=${retrievalMs}, draft;dur=${draftMs}, audit;dur=${auditMs}, total;dur=${totalMs}`,
+      );
+      return response;
     },
   );
 };

@@ -2,6 +2,7 @@ import type { ComponentHealth } from "@audited-rag/core";
 import { VectorStoreUnavailableError } from "@audited-rag/core";
 import type { Database, Statement } from "better-sqlite3";
 import * as sqliteVec from "sqlite-vec";
+import { prepared } from "../store/statement-cache";
 import { defaultRetrievalTailSettings, type RetrievalTailSettings, selectQueryTerms } from "./common-terms";
 import { ftsIndexText, matchExpression, queryTerms } from "./fts-query";
 import { reciprocalRankFusion } from "./reciprocal-rank-fusion";
@@ -274,7 +275,7 @@ export class SqliteVectorIndex implements VectorIndex {
   }
 
   private readVectorMeta(): VectorMeta | undefined {
-    const rows = this.database.prepare("SELECT key, value FROM index_meta WHERE key LIKE 'vector_%'").all() as {
+    const rows = prepared(this.database, "SELECT key, value FROM index_meta WHERE key LIKE 'vector_%'").all() as {
       key: string;
       value: string;
     }[];

@@ -1,5 +1,6 @@
 import { type ApiToken, ConflictError, type Role, roleSchema, type User } from "@audited-rag/core";
 import type { Database } from "better-sqlite3";
+import { prepared } from "./statement-cache";
 
 interface UserRow {
   id: string;
@@ -133,12 +134,11 @@ export class AccountStore {
 
   /** The user of an unexpired session. */
   findSessionUser(tokenHash: string, now: Date): User | undefined {
-    const row = this.database
-      .prepare(
-        `SELECT u.* FROM sessions s JOIN users u ON u.id = s.user_id
-         WHERE s.token_hash = ? AND s.expires_at > ?`,
-      )
-      .get(tokenHash, now.toISOString()) as UserRow | undefined;
+    const row = prepared(
+      this.database,
+      `SELECT u.* FROM sessions s JOIN users u ON u.id = s.user_id
+       WHERE s.token_hash = ? AND s.expires_at > ?`,
+    ).get(tokenHash, now.toISOString()) as UserRow | undefined;
     return row && toUser(row);
   }
 
@@ -160,18 +160,20 @@ export class AccountStore {
 
   /** The owner of a token and the token's id. */
   findTokenUser(tokenHash: string): { user: User; tokenId: string } | undefined {
-    const row = this.database
-      .prepare(`SELECT u.*, t.id AS token_id FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ?`)
-      .get(tokenHash) as (UserRow & { token_id: string }) | undefined;
+    const row = prepared(
+      this.database,
+      "SELECT u.*, t.id AS token_id FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ?",
+    ).get(tokenHash) as (UserRow & { token_id: string }) | undefined;
     return row && { user: toUser(row), tokenId: row.token_id };
   }
 
   /** Records use at most once a minute, so scripts hammering the API do not write on every request. */
   touchToken(id: string, now: Date): void {
     const aMinuteAgo = new Date(now.getTime() - 60_000).toISOString();
-    this.database
-      .prepare("UPDATE api_tokens SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)")
-      .run(now.toISOString(), id, aMinuteAgo);
+    prepared(
+      this.database,
+      "UPDATE api_tokens SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)",
+    ).run(now.toISOString(), id, aMinuteAgo);
   }
 
   getToken(id: string): (ApiToken & { userId: string }) | undefined {

@@ -23,6 +23,7 @@ import { decodeOcrPage, encodeOcrPage } from "./ocr-page-codec";
 import { packText, unpackText } from "./packed-text";
 import { decodePageLayout } from "./page-layout-codec";
 import { packPageRuns, type RunPage, runOf, runPageOf, type StoredPage, storedPage, unpackPageRun } from "./page-runs";
+import { prepared } from "./statement-cache";
 
 export interface NewDocument {
   id: string;
@@ -155,7 +156,7 @@ export class MetadataStore {
   }
 
   getDocument(id: string): DocumentInfo | undefined {
-    const row = this.database.prepare("SELECT * FROM documents WHERE id = ?").get(id) as DocumentRow | undefined;
+    const row = prepared(this.database, "SELECT * FROM documents WHERE id = ?").get(id) as DocumentRow | undefined;
     return row && toDocument(row);
   }
 
@@ -277,16 +278,18 @@ export class MetadataStore {
   /** Ids of ready documents; restricted to `ids` (in their order) when given. */
   readyDocumentIds(ids?: string[]): string[] {
     if (!ids) {
-      const rows = this.database
-        .prepare("SELECT id FROM documents WHERE status = 'ready' ORDER BY created_at DESC, rowid DESC")
-        .all() as { id: string }[];
+      const rows = prepared(
+        this.database,
+        "SELECT id FROM documents WHERE status = 'ready' ORDER BY created_at DESC, rowid DESC",
+      ).all() as { id: string }[];
       return rows.map((row) => row.id);
     }
     const ready = new Set(
       (
-        this.database
-          .prepare("SELECT id FROM documents WHERE status = 'ready' AND id IN (SELECT value FROM json_each(?))")
-          .all(JSON.stringify(ids)) as { id: string }[]
+        prepared(
+          this.database,
+          "SELECT id FROM documents WHERE status = 'ready' AND id IN (SELECT value FROM json_each(?))",
+        ).all(JSON.stringify(ids)) as { id: string }[]
       ).map((row) => row.id),
     );
     return [...new Set(ids)].filter((id) => ready.has(id));
@@ -320,15 +323,14 @@ export class MetadataStore {
 
   /** The chunks with these ids, in the order asked; unknown ids are skipped. */
   getChunks(ids: string[]): ChunkRecord[] {
-    const rows = this.database
-      .prepare(
-        `SELECT c.id, c.document_id, d.filename, d.created_at, c.page, c.start_offset, c.end_offset, c.sha256, c.text,
-                c.structure, o.confidence AS ocr_confidence
-         FROM chunks c JOIN documents d ON d.id = c.document_id
-         LEFT JOIN page_ocr o ON o.document_id = c.document_id AND o.page_number = c.page
-         WHERE c.id IN (SELECT value FROM json_each(?))`,
-      )
-      .all(JSON.stringify(ids)) as ChunkOfDocumentRow[];
+    const rows = prepared(
+      this.database,
+      `SELECT c.id, c.document_id, d.filename, d.created_at, c.page, c.start_offset, c.end_offset, c.sha256, c.text,
+              c.structure, o.confidence AS ocr_confidence
+       FROM chunks c JOIN documents d ON d.id = c.document_id
+       LEFT JOIN page_ocr o ON o.document_id = c.document_id AND o.page_number = c.page
+       WHERE c.id IN (SELECT value FROM json_each(?))`,
+    ).all(JSON.stringify(ids)) as ChunkOfDocumentRow[];
     const byId = new Map(this.chunksFromRows(rows).map((chunk) => [chunk.id, chunk]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
@@ -378,9 +380,10 @@ export class MetadataStore {
 
   /** Stores an answer; `owner` is the id of the person who asked, when accounts are on. */
   saveAnswer(response: AskResponse, owner?: string): void {
-    this.database
-      .prepare("INSERT OR REPLACE INTO answers (id, created_at, body, owner, question) VALUES (?, ?, ?, ?, ?)")
-      .run(response.id, response.createdAt, JSON.stringify(response), owner ?? null, response.question);
+    prepared(
+      this.database,
+      "INSERT OR REPLACE INTO answers (id, created_at, body, owner, question) VALUES (?, ?, ?, ?, ?)",
+    ).run(response.id, response.createdAt, JSON.stringify(response), owner ?? null, response.question);
     this.savesSincePrune += 1;
     if (this.savesSincePrune >= pruneEvery) {
       try {
