@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Agent, request, fetch as undiciFetch } from "undici";
+import { fetch as undiciFetch } from "undici";
 import { defaultWorkers } from "../apps/server/src/config";
 import { provisionAdminToken } from "../tests/support/provision-token";
 import { startServerProcess } from "../tests/support/server-process";
@@ -9,6 +9,7 @@ import { uploadOverHttp } from "./bench-ask";
 import { benchPageTexts, benchQuestions, makeBenchPdf } from "./bench-corpus";
 import { type LatencySummary, summariseLatencies } from "./percentiles";
 import { readTreeCpuSeconds, readTreePeakRssMb } from "./process-memory";
+import { jsonPost, RawConnection } from "./raw-http-client";
 
 export interface LoadResult {
   concurrency: number;
@@ -93,26 +94,24 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
       errors++;
       if (kind in errorKinds || Object.keys(errorKinds).length < 5) errorKinds[kind] = (errorKinds[kind] ?? 0) + 1;
     };
-    // One connection per worker, opened by an untimed first round, so the figures are not about connection setup.
-    const agent = new Agent({ connections: concurrency, keepAliveTimeout: 30_000 });
-    // undici's request API rather than fetch: the load generator shares the machine's two cores
-    // with the server, and fetch's WHATWG streams cost it several times more CPU per request.
-    const ask = async (question: string) => {
-      const response = await request(`${server.url}/api/ask`, {
-        dispatcher: agent,
-        method: "POST",
-        headers: { "content-type": "application/json", ...credentials },
-        body: JSON.stringify({ question }),
-        signal: AbortSignal.timeout(30_000),
-      });
-      // Only a failure's body is read; a success's server time comes from its Server-Timing header.
-      const failed = response.statusCode !== 200;
-      const body = failed ? await response.body.text() : "";
-      if (!failed) await response.body.dump({ limit: Number.POSITIVE_INFINITY });
-      const timing = /total;dur=([\d.]+)/.exec(String(response.headers["server-timing"] ?? ""));
-      return { status: response.statusCode, body, totalMs: timing ? Number(timing[1]) : undefined };
+    // One keep-alive connection per simulated client, opened by an untimed first round, so the
+    // figures are not about connection setup; requests are prepared bytes (see RawConnection).
+    const { hostname, port } = new URL(server.url);
+    const connections = Array.from({ length: concurrency }, () => new RawConnection(hostname, Number(port)));
+    const requests = questions.map((question) =>
+      jsonPost(`${hostname}:${port}`, "/api/ask", { question }, credentials),
+    );
+    const ask = async (connection: RawConnection, index: number) => {
+      const response = await connection.send(requests[index % requests.length] as Buffer, 30_000);
+      // A success's server time comes from its Server-Timing header; only a failure's body is read.
+      const timing = /\r\nserver-timing:[^\r]*total;dur=([\d.]+)/i.exec(response.head);
+      return {
+        status: response.status,
+        body: response.status === 200 ? "" : response.body.toString("utf8"),
+        totalMs: timing ? Number(timing[1]) : undefined,
+      };
     };
-    await Promise.all(questions.slice(0, concurrency).map((question) => ask(question)));
+    await Promise.all(connections.map((connection, index) => ask(connection, index)));
 
     const started = performance.now();
     const serverCpuBefore = readTreeCpuSeconds(server.child.pid);
@@ -140,7 +139,7 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
       for (let index = offset; performance.now() < deadline; index += concurrency) {
         const sent = performance.now();
         try {
-          const { status, body, totalMs } = await ask(questions[index % questions.length] as string);
+          const { status, body, totalMs } = await ask(connections[offset] as RawConnection, index);
           if (status !== 200) {
             recordError(`HTTP ${status} ${body.slice(0, 80)}`);
             continue;
@@ -157,7 +156,7 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
     const elapsedS = (performance.now() - started) / 1000;
     const serverCpuAfter = readTreeCpuSeconds(server.child.pid);
     const clientCpu = process.cpuUsage(clientCpuBefore);
-    await agent.close();
+    for (const connection of connections) connection.close();
     return {
       concurrency,
       workers,
