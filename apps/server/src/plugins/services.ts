@@ -61,7 +61,11 @@ export function createServices(
   log?: FastifyBaseLogger,
   ingestion: IngestionRole = { kind: "single" },
 ): Services {
-  const store = MetadataStore.open(config.dataDir, { answerRetention: config.answerRetention });
+  const store = MetadataStore.open(config.dataDir, {
+    answerRetention: config.answerRetention,
+    // In a cluster the primary checkpoints the log, so a worker's commit never stops its requests for it.
+    checkpoints: ingestion.kind === "single" ? "automatic" : "elsewhere",
+  });
   try {
     const embedder: Embedder | undefined =
       config.embedder === "ollama"

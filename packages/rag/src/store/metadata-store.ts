@@ -54,6 +54,12 @@ const runCacheSize = 256;
 export interface MetadataStoreOptions {
   /** Stored answers beyond these are pruned at open, every `pruneEvery` saves and by `pruneAnswers()`. */
   answerRetention?: AnswerRetention;
+  /**
+   * `elsewhere`: this connection never checkpoints the write-ahead log itself; another process
+   * calls `checkpoint()` (a cluster's primary, so no worker stalls a request on it). Default: SQLite's
+   * automatic checkpoint at 1,000 pages, run by whichever commit crosses it.
+   */
+  checkpoints?: "automatic" | "elsewhere";
 }
 
 /** What the store noticed about the file when it opened it, for health and the log. */
@@ -97,6 +103,7 @@ export class MetadataStore {
       database.pragma("busy_timeout = 5000");
       database.pragma("foreign_keys = ON");
       database.pragma("synchronous = NORMAL");
+      if (options.checkpoints === "elsewhere") database.pragma("wal_autocheckpoint = 0");
       // A conversion of existing rows leaves free pages behind; give them back to the file system.
       if (migrate(database) > 0) database.pragma("incremental_vacuum");
       const vacuumProblem = convertToIncrementalVacuum(database);
@@ -419,6 +426,11 @@ export class MetadataStore {
 
   countAnswers(): number {
     return (this.database.prepare("SELECT count(*) AS n FROM answers").get() as { n: number }).n;
+  }
+
+  /** Copies what it can of the write-ahead log into the file without waiting for, or blocking, anyone. */
+  checkpoint(): void {
+    this.database.pragma("wal_checkpoint(PASSIVE)");
   }
 
   /**
