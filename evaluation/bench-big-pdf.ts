@@ -34,6 +34,7 @@ export async function measureBigPdf(pages: number, env: Record<string, string> =
         pagesPerSecond: 0,
         bootPeakRssMb: null,
         peakRssMb: null,
+        allProcessesPeakRssMb: null,
       };
     }
   } finally {

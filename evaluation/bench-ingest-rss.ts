@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { startServerProcess } from "../tests/support/server-process";
 import { uploadOverHttp } from "./bench-ask";
-import { readPeakRssMb } from "./process-memory";
+import { readPeakRssMb, readTreePeakRssMb } from "./process-memory";
 
 export interface ServerIngestMemory {
   pages: number;
@@ -11,9 +11,24 @@ export interface ServerIngestMemory {
   /** Upload with ?wait=true through loopback HTTP, as a user sees it. */
   uploadMs: number;
   pagesPerSecond: number;
-  /** Peak RSS of the idle server after boot, and after the ingest. */
+  /**
+   * Peak RSS of the process that ingests (the only one, or a cluster's owner worker), idle after
+   * boot and after the ingest.
+   */
   bootPeakRssMb: number | null;
   peakRssMb: number | null;
+  /** Every server process's peak summed (a cluster's primary and workers); an upper bound. */
+  allProcessesPeakRssMb: number | null;
+}
+
+/** The pid that announced the address: the single process, or a cluster's owner worker. */
+function ingestingPid(server: Awaited<ReturnType<typeof startServerProcess>>): number | undefined {
+  for (const line of server.output().stdout.split("\n")) {
+    if (!line.includes("Audited RAG workspace listening on")) continue;
+    const pid = (JSON.parse(line) as { pid?: unknown }).pid;
+    if (typeof pid === "number") return pid;
+  }
+  return server.child.pid;
 }
 
 /**
@@ -28,7 +43,8 @@ export async function measureServerIngestMemory(
   const dataDir = await mkdtemp(path.join(tmpdir(), "audited-rag-bench-rss-"));
   const server = await startServerProcess({ env: { ...env, RAG_DATA_DIR: dataDir }, maxLifetimeMs: 10 * 60_000 });
   try {
-    const bootPeakRssMb = readPeakRssMb(server.child.pid);
+    const owner = ingestingPid(server);
+    const bootPeakRssMb = readPeakRssMb(owner);
     const bytes = new Uint8Array(await readFile(file));
     const started = performance.now();
     const chunks = await uploadOverHttp(server.url, path.basename(file), bytes);
@@ -43,7 +59,8 @@ export async function measureServerIngestMemory(
       uploadMs: Math.round(uploadMs),
       pagesPerSecond: Math.round((pages * 10_000) / uploadMs) / 10,
       bootPeakRssMb,
-      peakRssMb: readPeakRssMb(server.child.pid),
+      peakRssMb: readPeakRssMb(owner),
+      allProcessesPeakRssMb: readTreePeakRssMb(server.child.pid),
     };
   } finally {
     await server.stop();

@@ -101,7 +101,7 @@ async function main(): Promise<void> {
       log("ingest: the same PDF uploaded once to a fresh server process…");
       const server = await measureServerIngestMemory(defaultBenchFile);
       log(
-        `  ${server.uploadMs} ms through HTTP (${server.pagesPerSecond} pages/s); server peak RSS ${server.peakRssMb ?? "?"} MB (idle after boot ${server.bootPeakRssMb ?? "?"} MB)`,
+        `  ${server.uploadMs} ms through HTTP (${server.pagesPerSecond} pages/s); peak RSS of the ingesting process ${server.peakRssMb ?? "?"} MB (idle after boot ${server.bootPeakRssMb ?? "?"} MB; all server processes ${server.allProcessesPeakRssMb ?? "?"} MB)`,
       );
       results.ingest = { ...ingest, server };
       targets.push(
@@ -127,7 +127,7 @@ async function main(): Promise<void> {
       return (
         `${inProcess.extractWorkers} worker${inProcess.extractWorkers === 1 ? "" : "s"}: bare pdf.js ${inProcess.bareMs} ms, ` +
         `full ingest ${inProcess.fullMs} ms, ratio ${inProcess.ratio}; server upload ${server.uploadMs} ms, ` +
-        `server peak RSS ${server.peakRssMb ?? "?"} MB`
+        `peak RSS of the ingesting process ${server.peakRssMb ?? "?"} MB (all server processes ${server.allProcessesPeakRssMb ?? "?"} MB)`
       );
     };
     log(`  ${large.pages} pages (${Math.round(large.fileBytes / 1024)} KB), ${large.parallel.inProcess.chunks} chunks`);
@@ -310,7 +310,7 @@ async function main(): Promise<void> {
     const cases = await measureOcr(path.join(repoRoot, "../shared/corpus"));
     for (const entry of cases) {
       log(
-        `  ${entry.name}: ${entry.pages} pages, ${entry.chunks} chunks in ${entry.uploadMs} ms (${entry.secondsPerPage} s/page), server peak RSS ${entry.peakRssMb ?? "?"} MB`,
+        `  ${entry.name}: ${entry.pages} pages, ${entry.chunks} chunks in ${entry.uploadMs} ms (${entry.secondsPerPage} s/page), peak RSS of the ingesting process ${entry.peakRssMb ?? "?"} MB`,
       );
     }
     results.ocr = cases;
@@ -335,7 +335,7 @@ async function main(): Promise<void> {
       ["1 worker", baseline],
     ] as const) {
       log(
-        `  ${label} ${run.outcome}: ${run.pages} pages, ${run.chunks} chunks in ${run.uploadMs} ms (${run.pagesPerSecond} pages/s), server peak RSS ${run.peakRssMb ?? "?"} MB`,
+        `  ${label} ${run.outcome}: ${run.pages} pages, ${run.chunks} chunks in ${run.uploadMs} ms (${run.pagesPerSecond} pages/s), peak RSS of the ingesting process ${run.peakRssMb ?? "?"} MB (all server processes ${run.allProcessesPeakRssMb ?? "?"} MB)`,
       );
     }
     results.big = { ...big, baseline };
