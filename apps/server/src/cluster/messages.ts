@@ -58,10 +58,6 @@ export const controlMessageSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("shutdown") }),
   /** Primary → workers: the owner died; requests waiting on it will not be answered. */
   z.object({ kind: z.literal("owner-lost") }),
-  /** Worker → primary: the client connections it holds now. */
-  z.object({ kind: z.literal("connections"), open: z.number().int().nonnegative() }),
-  /** Primary → workers: every worker's connections together, and how many workers hold them. */
-  z.object({ kind: z.literal("connection-total"), total: z.number().int().nonnegative(), workers: z.number().int() }),
 ]);
 export type ControlMessage = z.infer<typeof controlMessageSchema>;
 

@@ -24,8 +24,6 @@ interface Slot {
   worker: Worker;
   ready: boolean;
   startedAt: number;
-  /** Client connections it last said it holds. */
-  connections: number;
 }
 
 // How long workers have to finish in-flight requests after a shutdown before they are killed.
@@ -63,18 +61,13 @@ export async function runPrimary(config: AppConfig): Promise<void> {
 
   const fork = (index: number, role: WorkerRole) => {
     const worker = cluster.fork({ [roleVariable]: role });
-    const slot: Slot = { role, worker, ready: false, startedAt: Date.now(), connections: 0 };
+    const slot: Slot = { role, worker, ready: false, startedAt: Date.now() };
     slots[index] = slot;
     worker.on("message", (raw: unknown) => {
       const control = controlMessageSchema.safeParse(raw);
       if (control.success && control.data.kind === "ready") {
         slot.ready = true;
         if (!booted && slots.length === config.workers && slots.every((each) => each.ready)) booted = true;
-        return;
-      }
-      if (control.success && control.data.kind === "connections") {
-        slot.connections = control.data.open;
-        shareConnectionTotal(slots);
         return;
       }
       const rate = rateMessageSchema.safeParse(raw);
@@ -110,7 +103,6 @@ export async function runPrimary(config: AppConfig): Promise<void> {
     });
     worker.on("exit", (code, signal) => {
       slot.ready = false;
-      slot.connections = 0;
       slotLedger.releaseAll(worker.id);
       if (shuttingDown) return;
       if (!booted) {
@@ -151,13 +143,6 @@ export async function runPrimary(config: AppConfig): Promise<void> {
   process.once("SIGTERM", () => void stopAll(0));
 
   for (let index = 0; index < config.workers; index++) fork(index, index === 0 ? "owner" : "relay");
-}
-
-/** Tells every worker how many connections all of them hold, for `ConnectionShare`. */
-function shareConnectionTotal(slots: Slot[]): void {
-  const ready = slots.filter((slot) => slot.ready);
-  const total = ready.reduce((sum, slot) => sum + slot.connections, 0);
-  for (const slot of ready) sendQuietly(slot.worker, { kind: "connection-total", total, workers: ready.length });
 }
 
 /**

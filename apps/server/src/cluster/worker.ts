@@ -2,7 +2,6 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app";
 import type { AppConfig } from "../config";
 import type { IngestionRole } from "../ingestion/document-intake";
-import { ConnectionShare } from "./connection-share";
 import { IpcDocumentIntake } from "./ipc-document-intake";
 import { IpcRateLimitClient } from "./ipc-rate-limit-store";
 import { IpcUploadSlots } from "./ipc-upload-slots";
@@ -33,8 +32,6 @@ export async function runWorker(
   const uploadSlots = new IpcUploadSlots(config.limits.maxConcurrentUploads, (message) => send(message));
   const rates = new IpcRateLimitClient((message) => send(message));
   const app = await buildApp(config, { ingestion, uploadSlots, rateLimitStore: rates.storeClass() });
-  const share = new ConnectionShare(app.server, (open) => send({ kind: "connections", open }));
-  app.addHook("onClose", async () => share.stop());
 
   let closing = false;
   const shutdown = async () => {
@@ -49,7 +46,6 @@ export async function runWorker(
     if (control.success) {
       if (control.data.kind === "shutdown") void shutdown();
       else if (control.data.kind === "owner-lost") relay?.ownerLost();
-      else if (control.data.kind === "connection-total") share.update(control.data.total, control.data.workers);
       return;
     }
     const rate = rateMessageSchema.safeParse(raw);
