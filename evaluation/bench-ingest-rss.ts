@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { startServerProcess } from "../tests/support/server-process";
+import { announcingPid, startServerProcess } from "../tests/support/server-process";
 import { uploadOverHttp } from "./bench-ask";
 import { readPeakRssMb, readTreePeakRssMb } from "./process-memory";
 
@@ -21,16 +21,6 @@ export interface ServerIngestMemory {
   allProcessesPeakRssMb: number | null;
 }
 
-/** The pid that announced the address: the single process, or a cluster's owner worker. */
-function ingestingPid(server: Awaited<ReturnType<typeof startServerProcess>>): number | undefined {
-  for (const line of server.output().stdout.split("\n")) {
-    if (!line.includes("Audited RAG workspace listening on")) continue;
-    const pid = (JSON.parse(line) as { pid?: unknown }).pid;
-    if (typeof pid === "number") return pid;
-  }
-  return server.child.pid;
-}
-
 /**
  * Peak RSS of the real server process (embedded defaults) ingesting one PDF: a fresh process,
  * one upload, VmHWM read before and after. Unlike an in-process figure, nothing else ran in it.
@@ -43,7 +33,7 @@ export async function measureServerIngestMemory(
   const dataDir = await mkdtemp(path.join(tmpdir(), "audited-rag-bench-rss-"));
   const server = await startServerProcess({ env: { ...env, RAG_DATA_DIR: dataDir }, maxLifetimeMs: 10 * 60_000 });
   try {
-    const owner = ingestingPid(server);
+    const owner = announcingPid(server);
     const bootPeakRssMb = readPeakRssMb(owner);
     const bytes = new Uint8Array(await readFile(file));
     const started = performance.now();

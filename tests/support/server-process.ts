@@ -107,3 +107,20 @@ export async function runServerToExit(
   clearTimeout(timer);
   return { ...result, ...output() };
 }
+
+/**
+ * The pid of the process that announced the address: the server itself when it runs as one
+ * process, or a cluster's owner worker, which is the one that ingests. Falls back to the child.
+ */
+export function announcingPid(server: ServerProcess): number | undefined {
+  for (const line of server.output().stdout.split("\n")) {
+    if (!line.includes("Audited RAG workspace listening on")) continue;
+    try {
+      const pid = (JSON.parse(line) as { pid?: unknown }).pid;
+      if (typeof pid === "number") return pid;
+    } catch {
+      // Not a log line of ours.
+    }
+  }
+  return server.child.pid;
+}
