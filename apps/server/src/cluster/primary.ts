@@ -117,9 +117,10 @@ export async function runPrimary(config: AppConfig): Promise<void> {
       const quick = Date.now() - slot.startedAt < quickDeathMs;
       const delay = quick ? Math.min(maxRestartDelayMs, (restartDelays.get(index) ?? 250) * 2) : 0;
       restartDelays.set(index, delay || 250);
+      // Not unref'd: while every worker is down, this timer is what keeps the primary running.
       setTimeout(() => {
         if (!shuttingDown) fork(index, role);
-      }, delay).unref();
+      }, delay);
     });
   };
 
