@@ -54,7 +54,16 @@ describe("auditor through the HTTP API", () => {
   async function ask(jevMode: string): Promise<AskResponse> {
     const response = await test.app.inject({ method: "POST", url: "/api/ask", payload: { question, jevMode } });
     expect(response.statusCode).toBe(200);
-    return askResponseSchema.parse(response.json());
+    const answer = askResponseSchema.parse(response.json());
+    // The header repeats the stages of `timings`, rounded to hundredths of a millisecond.
+    const timing = String(response.headers["server-timing"]);
+    const stages = Object.fromEntries(
+      [...timing.matchAll(/(\w+);dur=([\d.]+)/g)].map((match) => [match[1], Number(match[2])]),
+    );
+    expect(Object.keys(stages)).toEqual(["retrieval", "draft", "audit", "total"]);
+    expect(stages.total).toBeCloseTo(answer.timings.totalMs, 1);
+    expect(stages.audit).toBeCloseTo(answer.timings.auditMs, 1);
+    return answer;
   }
 
   it("observes every claim without changing the answer", async () => {

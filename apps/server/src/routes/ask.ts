@@ -19,9 +19,10 @@ export const askRoutes: FastifyPluginAsync<{ config: AppConfig; turns: AskTurns 
       const response = await app.services.rag.ask(ask, controller.signal);
       // The same stages as `timings`, for the browser's network panel and for load tests that skip the body.
       const { retrievalMs, draftMs, auditMs, totalMs } = response.timings;
+      const ms = (value: number) => Math.round(value * 100) / 100;
       reply.header(
         "server-timing",
-        `retrieval;dur=${retrievalMs}, draft;dur=${draftMs}, audit;dur=${auditMs}, total;dur=${totalMs}`,
+        `retrieval;dur=${ms(retrievalMs)}, draft;dur=${ms(draftMs)}, audit;dur=${ms(auditMs)}, total;dur=${ms(totalMs)}`,
       );
       return response;
     },
