@@ -41,5 +41,6 @@ export * from "./store/account-store";
 export * from "./store/answer-retention";
 export * from "./store/chunk-record";
 export * from "./store/metadata-store";
+export * from "./store/statement-cache";
 export * from "./structure/clip-structure";
 export * from "./structure/passage-structure";

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import type { RateMessage } from "./messages";
+import { PendingReplies } from "./pending-replies";
 
 // A primary that does not answer this fast lets the request through: a limit is a courtesy, an outage is not.
 const answerTimeoutMs = 2_000;
@@ -16,7 +17,7 @@ type ChildOptions = { routeInfo?: { method?: string | string[]; url?: string } }
  * count is one message each way; counters are per route, as with the plugin's own store.
  */
 export class IpcRateLimitClient {
-  private readonly waiting = new Map<string, (result: { current: number; ttl: number }) => void>();
+  private readonly pending = new PendingReplies<{ current: number; ttl: number }>();
 
   constructor(private readonly send: (message: RateMessage) => boolean) {}
 
@@ -38,19 +39,12 @@ export class IpcRateLimitClient {
 
   count(key: string, timeWindow: number): Promise<{ current: number; ttl: number }> {
     const requestId = randomUUID();
-    return new Promise((resolve) => {
-      const settle = (result: { current: number; ttl: number }) => {
-        clearTimeout(timer);
-        if (this.waiting.delete(requestId)) resolve(result);
-      };
-      const timer = setTimeout(() => settle({ current: 1, ttl: timeWindow }), answerTimeoutMs);
-      this.waiting.set(requestId, settle);
-      if (!this.send({ kind: "rate-incr", requestId, key, timeWindow })) settle({ current: 1, ttl: timeWindow });
-    });
+    const send = () => this.send({ kind: "rate-incr", requestId, key, timeWindow });
+    return this.pending.request(requestId, send, answerTimeoutMs, { current: 1, ttl: timeWindow });
   }
 
   receive(message: Extract<RateMessage, { kind: "rate-count" }>): void {
-    this.waiting.get(message.requestId)?.({ current: message.current, ttl: message.ttl });
+    this.pending.settle(message.requestId, { current: message.current, ttl: message.ttl });
   }
 }
 

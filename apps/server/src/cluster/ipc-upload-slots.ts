@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { UploadGate } from "../upload/upload-slots";
 import type { SlotMessage } from "./messages";
+import { PendingReplies } from "./pending-replies";
 
 // A primary that does not answer this fast is treated as having no slot free.
 const answerTimeoutMs = 5_000;
@@ -10,7 +11,7 @@ const answerTimeoutMs = 5_000;
  * `slotMessageSchema`). Acquiring takes one message each way.
  */
 export class IpcUploadSlots implements UploadGate {
-  private readonly waiting = new Map<string, (granted: boolean) => void>();
+  private readonly pending = new PendingReplies<boolean>();
 
   /** `send` posts to the primary and says whether the message could be sent. */
   constructor(
@@ -18,32 +19,23 @@ export class IpcUploadSlots implements UploadGate {
     private readonly send: (message: SlotMessage) => boolean,
   ) {}
 
-  tryAcquire(): Promise<(() => void) | undefined> {
+  async tryAcquire(): Promise<(() => void) | undefined> {
     const requestId = randomUUID();
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => settle(false), answerTimeoutMs);
-      const settle = (granted: boolean) => {
-        clearTimeout(timer);
-        if (!this.waiting.delete(requestId)) return;
-        if (!granted) return resolve(undefined);
-        let released = false;
-        resolve(() => {
-          if (released) return;
-          released = true;
-          this.send({ kind: "slot-release", requestId });
-        });
-      };
-      this.waiting.set(requestId, settle);
-      if (!this.send({ kind: "slot-acquire", requestId })) settle(false);
-    });
+    const send = () => this.send({ kind: "slot-acquire", requestId });
+    if (!(await this.pending.request(requestId, send, answerTimeoutMs, false))) return undefined;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.send({ kind: "slot-release", requestId });
+    };
   }
 
   /** Feeds the primary's answer. */
   receive(message: Extract<SlotMessage, { kind: "slot-answer" }>): void {
-    const settle = this.waiting.get(message.requestId);
-    if (settle) settle(message.granted);
     // An answer that came after the timeout: the slot was granted to nobody waiting, so give it back.
-    else if (message.granted) this.send({ kind: "slot-release", requestId: message.requestId });
+    if (!this.pending.settle(message.requestId, message.granted) && message.granted)
+      this.send({ kind: "slot-release", requestId: message.requestId });
   }
 }
 

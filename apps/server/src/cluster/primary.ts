@@ -41,12 +41,15 @@ const checkpointEveryMs = 1_000;
  * everything down on SIGINT/SIGTERM. It serves no request itself.
  */
 export async function runPrimary(config: AppConfig): Promise<void> {
-  const refusal = prepareDataFolder(config);
+  // Opening the store here migrates the schema once, before any worker does; the same connection checkpoints.
+  const store = MetadataStore.open(config.dataDir, { answerRetention: config.answerRetention });
+  const refusal = startupRefusal(config, store);
   if (refusal) {
+    store.close();
     console.error(refusal);
     process.exit(1);
   }
-  const checkpoints = startCheckpoints(config);
+  const checkpoints = startCheckpoints(store);
   await clearUploadsInFlight(config.dataDir);
   // Workers run the server's entry point whatever launched the primary (`npm start` runs scripts/start.ts first).
   cluster.setupPrimary({ exec: fileURLToPath(new URL("../server.ts", import.meta.url)) });
@@ -146,22 +149,14 @@ export async function runPrimary(config: AppConfig): Promise<void> {
   for (let index = 0; index < config.workers; index++) fork(index, index === 0 ? "owner" : "relay");
 }
 
-/**
- * Opens the database once before any worker does, so the schema is migrated by one process, and
- * applies the start-up rule on accounts. Returns why the server must not start, if it must not.
- */
-function prepareDataFolder(config: AppConfig): string | undefined {
-  const store = MetadataStore.open(config.dataDir, { answerRetention: config.answerRetention });
-  try {
-    const verdict = startupVerdict({
-      authEnabled: config.auth.enabled,
-      host: config.host,
-      userCount: config.auth.enabled ? new AccountStore(store.database).countUsers() : 0,
-    });
-    return verdict.kind === "refuse" ? verdict.message : undefined;
-  } finally {
-    store.close();
-  }
+/** The start-up rule on accounts, applied before anything listens: why the server must not start, if it must not. */
+function startupRefusal(config: AppConfig, store: MetadataStore): string | undefined {
+  const verdict = startupVerdict({
+    authEnabled: config.auth.enabled,
+    host: config.host,
+    userCount: config.auth.enabled ? new AccountStore(store.database).countUsers() : 0,
+  });
+  return verdict.kind === "refuse" ? verdict.message : undefined;
 }
 
 /**
@@ -169,8 +164,7 @@ function prepareDataFolder(config: AppConfig): string | undefined {
  * syncs the file, stalling the request whose commit triggered it); the primary, which serves no
  * request, checkpoints it every second instead, passively, so nobody waits on it.
  */
-function startCheckpoints(config: AppConfig): { stop(): void } {
-  const store = MetadataStore.open(config.dataDir, { answerRetention: config.answerRetention });
+function startCheckpoints(store: MetadataStore): { stop(): void } {
   const timer = setInterval(() => {
     try {
       store.checkpoint();

@@ -1,5 +1,5 @@
 import { type AskResponse, StorageError } from "@audited-rag/core";
-import type { AnswerArchive, MetadataStore } from "@audited-rag/rag";
+import { type AnswerArchive, type MetadataStore, prepared } from "@audited-rag/rag";
 
 // An answer that cannot be written for this long is reported as a storage failure.
 const defaultGiveUpMs = 5_000;
@@ -37,12 +37,13 @@ export class RetryingAnswerArchive implements AnswerArchive {
   }
 
   private saveWithoutWaiting(response: AskResponse, owner: string | undefined): void {
+    // Prepared once per connection: this runs on every ask.
     const { database } = this.store;
-    database.pragma("busy_timeout = 0");
+    prepared(database, "PRAGMA busy_timeout = 0").get();
     try {
       this.store.saveAnswer(response, owner);
     } finally {
-      database.pragma(`busy_timeout = ${busyTimeoutMs}`);
+      prepared(database, `PRAGMA busy_timeout = ${busyTimeoutMs}`).get();
     }
   }
 }
