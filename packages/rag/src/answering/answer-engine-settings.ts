@@ -27,6 +27,8 @@ export interface AnswerEngineSettings {
   categoryWeight: number;
   /** An answer-type word ("period", "number") that no candidate mentions counts this much. */
   unmentionedAnswerWord: number;
+  /** Any other word (not a name) that no candidate mentions counts this much: the question's wording, not the document's. */
+  unmentionedWord: number;
   /** Below this best score, a part abstains. */
   abstainBelow: number;
   /** A further claim must score at least this share of the best. */
@@ -58,6 +60,7 @@ export const answerEngineSettings: AnswerEngineSettings = {
   namedWeight: 1.5,
   focusWeight: 2,
   unmentionedAnswerWord: 0.1,
+  unmentionedWord: 0.25,
   categoryWeight: 0.5,
   abstainBelow: 0.85,
   shareOfBest: 0.8,

@@ -77,6 +77,9 @@ export function termWeights(
     if (term.surface === question.counted || term.surface === question.attribute?.surface)
       weight *= settings.focusWeight;
     if (term.answerWord && frequency === 0) weight *= settings.unmentionedAnswerWord;
+    // A word no retrieved candidate says ("when will shareholders *actually* receive …") is how the
+    // question is worded, not what tells its answer apart; rarity alone would make it the heaviest.
+    else if (frequency === 0 && !term.named) weight *= settings.unmentionedWord;
     if (term.category) weight *= settings.categoryWeight;
     weights.set(term.surface, weight);
   }
