@@ -68,4 +68,21 @@ describe("matchQuoteOnPage", () => {
   it("accepts a quote that joined the page's line-end hyphenation", () => {
     expect(quoteOnPage("is illustrated in Fig. 2", ["This is illus-\ntrated in Fig. 2 below"])).toBe(true);
   });
+
+  it("accepts a quote whose line-end hyphens poppler dropped, whatever follows them", () => {
+    const poppler = "report (http://x.gov/baru/2018%20%20035%20-%20PKLQP%20Final.pdf), indicated";
+    expect(
+      quoteOnPage("report (http://x.gov/baru/2018%20-\n%20035%20-%20PK-\nLQP%20Final.pdf), indicated", [poppler]),
+    ).toBe(true);
+    // Only at a line end: a hyphen inside a line is a character of the quote.
+    expect(quoteOnPage("report (http://x.gov/baru/2018%20-%20035", [poppler])).toBe(false);
+  });
+
+  it("takes a space before closing punctuation as no space, either way", () => {
+    expect(
+      quoteOnPage("the nondifferentiable locus of F in Rn.", ["the nondifferentiable locus of F in Rn . This"]),
+    ).toBe(true);
+    expect(quoteOnPage("at least twice in F (x ).", ["at least twice in F (x)."])).toBe(true);
+    expect(quoteOnPage("locus of F in Rm.", ["locus of F in Rn . This"])).toBe(false);
+  });
 });

@@ -64,6 +64,15 @@ const withoutTinyLines = (page: string) =>
     .join("\n");
 
 /**
+ * The quote as pdftotext's default output prints it: poppler drops a hyphen at the end of every
+ * line, whatever follows ("2018%20-\n%20035" → "2018%20%20035", "PK-\nLQP" → "PKLQP").
+ */
+const popplerJoined = (quote: string) => collapse(fold(quote).replace(/-[ \t]*\r?\n\s*/gu, ""));
+
+/** No space before closing punctuation (a leader of dots excepted): "in Rn ." (poppler's gap after a superscript) reads as "in Rn.". */
+const tight = (text: string) => text.replace(/ (?=[,;:)\]]|\.(?!\.))/gu, "");
+
+/**
  * Whether `quote` appears verbatim (case kept; whitespace, line-end hyphenation and typography
  * folded) in any of the page renderings, e.g. pdftotext's default and `-layout` output. A quote
  * whose characters are all there but whose spaces differ ("KEY...." against "KEY ....", two
@@ -71,9 +80,11 @@ const withoutTinyLines = (page: string) =>
  * apart so it is not mistaken for a made-up quote.
  */
 export function matchQuoteOnPage(quote: string, pageRenderings: readonly string[]): QuoteMatch {
-  const needles = comparableForms(quote).filter((form) => form.length > 0);
+  const needles = [...comparableForms(quote), popplerJoined(quote)].map(tight).filter((form) => form.length > 0);
   if (needles.length === 0) return "absent";
-  const pages = pageRenderings.map((page) => [...comparableForms(page), ...comparableForms(withoutTinyLines(page))]);
+  const pages = pageRenderings.map((page) =>
+    [...comparableForms(page), ...comparableForms(withoutTinyLines(page))].map(tight),
+  );
   if (pages.some((forms) => needles.some((needle) => forms.some((form) => form.includes(needle))))) return "verbatim";
   const bare = needles.map(unspaced);
   if (pages.some((forms) => bare.some((needle) => forms.some((form) => unspaced(form).includes(needle))))) {
