@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultRetrievalTailSettings, selectQueryTerms, type TermFrequency } from "./common-terms";
+import { defaultRetrievalTailSettings, planQueryTerms, selectQueryTerms, type TermFrequency } from "./common-terms";
 
 const terms = (entries: Record<string, number>): TermFrequency[] =>
   Object.entries(entries).map(([term, documentFrequency]) => ({ term, documentFrequency }));
@@ -43,5 +43,21 @@ describe("selectQueryTerms", () => {
   it("defaults to dropping terms above half the library", () => {
     expect(defaultRetrievalTailSettings.maxTermShare).toBe(0.5);
     expect(selectQueryTerms(terms({ system: 6, pump: 1 }), 10)).toEqual(["pump"]);
+  });
+});
+
+describe("planQueryTerms", () => {
+  const settings = { maxTermShare: 0.5, postingBudget: 100 };
+
+  it("bounds the search only when the kept terms pass the budget, as the fallback's rarest term may", () => {
+    expect(planQueryTerms(terms({ kalo: 5, pump: 60 }), 10_000, settings)).toEqual({
+      terms: ["kalo", "pump"],
+      overBudget: false,
+    });
+    expect(planQueryTerms(terms({ system: 950, report: 610 }), 1000, settings)).toEqual({
+      terms: ["report"],
+      overBudget: true,
+    });
+    expect(planQueryTerms(terms({ nowhere: 0 }), 1000, settings)).toEqual({ terms: [], overBudget: false });
   });
 });

@@ -187,10 +187,14 @@ describe("SqliteVectorIndex", () => {
       // Only common words: the rarer of the two is searched alone, so still five hits.
       const onlyCommon = await index.search({ text: "system report", topK: 5 });
       expect(onlyCommon).toHaveLength(5);
-      // Both words above the budget: the rarer alone.
+      // Both words above the budget: the rarer alone, and only its three newest chunks are ranked.
       const tight = new SqliteVectorIndex(database, { tail: { maxTermShare: 1, postingBudget: 3 } });
       const apart = await tight.search({ text: "offices turbines", topK: 10 });
-      expect(apart.map((hit) => hit.chunkId).sort()).toEqual(["lib:0", "lib:10", "lib:20", "lib:30"]);
+      expect(apart.map((hit) => hit.chunkId).sort()).toEqual(["lib:10", "lib:20", "lib:30"]);
+      // Within one document of many: the bound counts chunks of the filtered documents.
+      await tight.upsert([{ chunkId: "other:1", documentId: "other", text: "turbines and offices" }]);
+      const filtered = await tight.search({ text: "offices turbines", topK: 10, documentIds: ["lib"] });
+      expect(filtered.map((hit) => hit.chunkId).sort()).toEqual(["lib:10", "lib:20", "lib:30"]);
     });
 
     it("keeps common terms when the posting budget is not reached and the share is not passed", async () => {

@@ -3,7 +3,12 @@ import { VectorStoreUnavailableError } from "@audited-rag/core";
 import type { Database, Statement } from "better-sqlite3";
 import * as sqliteVec from "sqlite-vec";
 import { prepared } from "../store/statement-cache";
-import { defaultRetrievalTailSettings, type RetrievalTailSettings, selectQueryTerms } from "./common-terms";
+import {
+  defaultRetrievalTailSettings,
+  planQueryTerms,
+  type QueryTermSelection,
+  type RetrievalTailSettings,
+} from "./common-terms";
 import { ftsIndexText, matchExpression, queryTerms } from "./fts-query";
 import { reciprocalRankFusion } from "./reciprocal-rank-fusion";
 import { type IndexedChunk, keywordText, type SearchHit, type SearchQuery, type VectorIndex } from "./vector-index";
@@ -25,6 +30,10 @@ const maxCandidates = 4096;
 // Bounds the document-frequency cache; questions reuse a small vocabulary, so this is rarely reached.
 const maxCachedTerms = 20_000;
 
+interface BmRow {
+  chunkId: string;
+  bm25: number;
+}
 /**
  * The embedded index: BM25 over an FTS5 table and, once chunks arrive with embeddings, cosine
  * KNN over a sqlite-vec table, fused by reciprocal rank. All statements run synchronously on the
@@ -37,6 +46,7 @@ export class SqliteVectorIndex implements VectorIndex {
   private readonly vecLoadError: unknown;
   /** Prepared once: BM25 runs for every question part of every ask. */
   private readonly bm25Statement: Statement;
+  private readonly firstPostingsStatement: Statement;
   private readonly tail: RetrievalTailSettings;
   private readonly generationStatement: Statement;
   private readonly termCountStatement: Statement;
@@ -67,6 +77,13 @@ export class SqliteVectorIndex implements VectorIndex {
        FROM chunk_fts JOIN index_chunks m ON m.rowid = chunk_fts.rowid
        WHERE chunk_fts MATCH ? AND (? IS NULL OR m.document_id IN (SELECT value FROM json_each(?)))
        ORDER BY bm25 LIMIT ?`,
+    );
+    // Ordered by rowid alone: FTS5 walks the word's chunks newest first and stops at the limit.
+    this.firstPostingsStatement = this.database.prepare(
+      `SELECT m.chunk_id AS chunkId, bm25(chunk_fts) AS bm25
+       FROM chunk_fts JOIN index_chunks m ON m.rowid = chunk_fts.rowid
+       WHERE chunk_fts MATCH ? AND (? IS NULL OR m.document_id IN (SELECT value FROM json_each(?)))
+       ORDER BY chunk_fts.rowid DESC LIMIT ?`,
     );
     this.generationStatement = this.database.prepare("SELECT value FROM index_meta WHERE key = 'generation'").pluck();
     this.termCountStatement = this.database.prepare("SELECT count(*) FROM chunk_fts WHERE chunk_fts MATCH ?").pluck();
@@ -161,15 +178,19 @@ export class SqliteVectorIndex implements VectorIndex {
   /** The connection belongs to the metadata store, which closes it. */
   async close(): Promise<void> {}
 
-  private bm25(text: string, limit: number, filter: string | null): { chunkId: string; bm25: number }[] {
-    const match = matchExpression(this.boundedTerms(queryTerms(text)));
+  private bm25(text: string, limit: number, filter: string | null): BmRow[] {
+    const plan = this.boundedTerms(queryTerms(text));
+    const match = matchExpression(plan.terms);
     if (!match) return [];
-    return this.bm25Statement.all(match, filter, filter, limit) as { chunkId: string; bm25: number }[];
+    if (!plan.overBudget) return this.bm25Statement.all(match, filter, filter, limit) as BmRow[];
+    // Rule 4: only the first chunks of a word found nearly everywhere are ranked (common-terms.ts).
+    const first = this.firstPostingsStatement.all(match, filter, filter, this.tail.postingBudget) as BmRow[];
+    return first.sort((left, right) => left.bm25 - right.bm25).slice(0, limit);
   }
 
   /** The question's terms after the tail rule, with document frequencies read once per index generation. */
-  private boundedTerms(terms: string[]): string[] {
-    if (terms.length === 0) return terms;
+  private boundedTerms(terms: string[]): QueryTermSelection {
+    if (terms.length === 0) return { terms, overBudget: false };
     const generation = Number(this.generationStatement.get() ?? 0);
     if (generation !== this.frequencies.generation || this.frequencies.terms.size > maxCachedTerms) {
       this.frequencies = {
@@ -187,7 +208,7 @@ export class SqliteVectorIndex implements VectorIndex {
       }
       return { term, documentFrequency };
     });
-    return selectQueryTerms(counted, this.frequencies.totalChunks, this.tail);
+    return planQueryTerms(counted, this.frequencies.totalChunks, this.tail);
   }
 
   /** Marks the index as changed for every connection's frequency cache; runs inside a write transaction. */
