@@ -50,6 +50,30 @@ describe("reading order", () => {
     ).toBe("LLLLLRRRRRAMMMMMNNNNN");
   });
 
+  it("keeps whole the rows of a table as wide as a two-column page, cells on both sides of the gutter", () => {
+    const cells = (label: string, y: number) => [
+      item(label, 50, y),
+      item("84.6", 150, y),
+      item("71.2", 200, y),
+      item("93.5", 300, y),
+      item("52.1", 350, y),
+    ];
+    const items = [
+      ...column("L", 50, 700, 6),
+      ...column("R", 300, 700, 6),
+      ...cells("BERTBASE", 600),
+      ...cells("BERTLARGE", 588),
+      ...column("M", 50, 560, 5),
+      ...column("N", 300, 560, 5),
+    ];
+    const lines = readingOrder(buildRows(items));
+    const rows = lines.filter((line) => line.column === -1).map((line) => rowText(line.segments));
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatch(/^BERTBASE .*84\.6 .*52\.1$/);
+    // Prose lines side by side are still read column by column.
+    expect(lines.map((line) => rowText(line.segments)[0]).join("")).toBe("LLLLLLRRRRRRBBMMMMMNNNNN");
+  });
+
   it("does not take the gaps between table columns for a gutter", () => {
     const items = [
       item("Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt", 50, 760),

@@ -146,8 +146,12 @@ export function readingOrder(rows: readonly Row[], gutters: readonly Gutter[] = 
     for (const column of band) ordered.push(...column);
     band = band.map(() => []);
   };
+  const segments = rows.flatMap((row) => row.segments);
+  const width = Math.max(...segments.map((s) => s.x1)) - Math.min(...segments.map((s) => s.x0));
+  const columnWidth = width / (gutters.length + 1);
   for (const row of rows) {
-    if (row.segments.some((segment) => columnOf(segment, gutters) < 0)) {
+    // A table as wide as the page reads across the gutter, row by row: its rows stay whole.
+    if (row.segments.some((segment) => columnOf(segment, gutters) < 0) || rowOfWideTable(row, gutters, columnWidth)) {
       flush();
       ordered.push({ y: row.y, size: row.size, segments: row.segments, column: -1 });
       continue;
@@ -165,4 +169,19 @@ export function readingOrder(rows: readonly Row[], gutters: readonly Gutter[] = 
   }
   flush();
   return ordered;
+}
+
+/**
+ * A row of a table as wide as the page, laid over the gutter: cells on both sides of it, every
+ * one short. A line of prose fills its column, so two prose lines side by side never qualify.
+ */
+function rowOfWideTable(row: Row, gutters: readonly Gutter[], columnWidth: number): boolean {
+  if (row.segments.length < 4) return false;
+  if (row.segments.some((segment) => segment.x1 - segment.x0 > columnWidth * 0.45)) return false;
+  const perColumn = new Map<number, number>();
+  for (const segment of row.segments) {
+    const column = columnOf(segment, gutters);
+    perColumn.set(column, (perColumn.get(column) ?? 0) + 1);
+  }
+  return perColumn.size > 1 && [...perColumn.values()].every((count) => count >= 2);
 }

@@ -21,6 +21,8 @@ export interface QuestionTerm {
   answerWord: boolean;
   /** Names the category the answer belongs to ("which status code …", "what media type …"): answers often leave it to their heading. */
   category: boolean;
+  /** A word mostly used as a noun: a thing the question is about, not how it is worded ("battery", not "actually"). */
+  thing: boolean;
 }
 
 export interface QuestionAnalysis {
@@ -167,6 +169,10 @@ export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAna
       named: isNamed,
       answerWord: answerWords.has(word.surface) || word.forms.some((form) => answerWords.has(form)),
       category: category.has(word.surface),
+      thing:
+        word.value === undefined &&
+        (lexicon.mostlyNoun?.(word.surface) === true ||
+          word.forms.some((form) => form !== word.surface && lexicon.mostlyNoun?.(form) === true)),
     });
   }
   // "BERT-LARGE" is printed "BERTLARGE" too: each of two neighbouring words also meets their join.

@@ -24,6 +24,19 @@ function scores(question: string, quotes: Array<string | [string, string[]]>) {
   return pool.map((features) => scoreCandidate(features, { localId: 1, rank: 1 }, analysed, weights, settings));
 }
 
+describe("termWeights", () => {
+  it("weighs down a word no candidate says unless it names a thing", () => {
+    const nouns: Lexicon = { related: () => [], mostlyNoun: (word) => word === "battery" };
+    const analysed = analyseQuestion("What does a replacement battery actually cost?", nouns);
+    const pool = [candidateFeatures(candidate("A replacement card costs 3 euros."))];
+    const weights = termWeights(analysed, pool, settings);
+    const rarity = Math.log(1 + 2 / 0.5);
+    // Neither word is in the pool: "actually" is wording, "battery" a thing the pool may simply not be about.
+    expect(weights.get("actually")).toBeCloseTo(rarity * settings.unmentionedWord);
+    expect(weights.get("battery")).toBeCloseTo(rarity);
+  });
+});
+
 describe("scoreCandidate", () => {
   it("takes a definition of the subject, not any definition, as the answer to 'what is X'", () => {
     const [of, other] = scores("What is self-attention?", [

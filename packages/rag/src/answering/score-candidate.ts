@@ -79,7 +79,9 @@ export function termWeights(
     if (term.answerWord && frequency === 0) weight *= settings.unmentionedAnswerWord;
     // A word no retrieved candidate says ("when will shareholders *actually* receive …") is how the
     // question is worded, not what tells its answer apart; rarity alone would make it the heaviest.
-    else if (frequency === 0 && !term.named) weight *= settings.unmentionedWord;
+    // A thing none of them names ("the price of a replacement *battery*") still counts in full: the
+    // passages may be about something else.
+    else if (frequency === 0 && !term.named && !term.thing) weight *= settings.unmentionedWord;
     if (term.category) weight *= settings.categoryWeight;
     weights.set(term.surface, weight);
   }

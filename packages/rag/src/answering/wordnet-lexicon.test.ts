@@ -21,4 +21,10 @@ describe("WordNetLexicon", () => {
     // The first and the last entry of an index file are found too.
     expect(() => lexicon.related("zymurgy")).not.toThrow();
   });
+
+  it("tells words mostly used as nouns from verbs, adjectives and adverbs, by their senses' frequency", () => {
+    for (const word of ["battery", "company", "resource", "memory"]) expect(lexicon.mostlyNoun(word), word).toBe(true);
+    for (const word of ["actually", "carry", "free", "spend", "qwertyzzz"])
+      expect(lexicon.mostlyNoun(word), word).toBe(false);
+  });
 });

