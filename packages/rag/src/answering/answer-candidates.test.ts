@@ -34,6 +34,28 @@ describe("answerCandidates", () => {
     expect(rows[1]?.context).toEqual(expect.arrayContaining(["Number of Rounds"]));
   });
 
+  it("reads a currency sign set in a column of its own as part of the amount after it", () => {
+    const text = "Goodwill $ 10,908 $ 10,799";
+    const at = (cell: string, from = 0) => ({
+      start: text.indexOf(cell, from),
+      end: text.indexOf(cell, from) + cell.length,
+    });
+    const structure: PassageStructure = {
+      headings: [],
+      blocks: [
+        {
+          kind: "table-row",
+          span: { start: 0, end: text.length },
+          cells: [at("Goodwill"), at("$"), at("10,908"), at("$", 12), at("10,799")],
+          headers: ["", "December 29,", "December 29, 2024", "September 29,", "September 29, 2024"],
+        },
+      ],
+    };
+    const [row] = answerCandidates(text, structure);
+    expect(row?.claimText).toBe("For Goodwill, December 29, 2024 is $10,908 and September 29, 2024 is $10,799.");
+    expect(row?.quote).toBe(text);
+  });
+
   it("gives a list item its lead-in in the claim and quotes the item alone", () => {
     const text = "The plan should include:\n• clear information to deployers;\n• a contact point for complaints.";
     const items = flat(text).filter((candidate) => candidate.kind === "list-item");

@@ -39,6 +39,23 @@ function listItemCandidate(text: string, block: ListItemBlock, context: string[]
   };
 }
 
+/**
+ * Financial tables set the currency sign in a column of its own ("$ | 10,084"): the sign goes
+ * with the amount after it, under that amount's header, so the claim says "… is $10,084".
+ */
+function withCurrencyJoined(pairs: Array<{ header: string; cell: string }>): Array<{ header: string; cell: string }> {
+  const joined: Array<{ header: string; cell: string }> = [];
+  for (let k = 0; k < pairs.length; k++) {
+    const pair = pairs[k] as { header: string; cell: string };
+    const next = pairs[k + 1];
+    if (next && /^[$€£¥]$/u.test(pair.cell) && /^[(\d-]/u.test(next.cell)) {
+      joined.push({ header: next.header || pair.header, cell: `${pair.cell}${next.cell}` });
+      k++;
+    } else joined.push(pair);
+  }
+  return joined;
+}
+
 function tableRowCandidate(text: string, block: TableRowBlock, context: string[]): AnswerCandidate | null {
   const quote = text.slice(block.span.start, block.span.end).trim();
   const cells = block.cells.map((cell) => clean(text.slice(cell.start, cell.end)));
@@ -47,8 +64,7 @@ function tableRowCandidate(text: string, block: TableRowBlock, context: string[]
   // The label is the first cell when it has no header or holds words, e.g. "AES-256".
   const labelled = cells.length > 1 && (headers[0] === "" || /\p{L}/u.test(cells[0] as string));
   const label = labelled ? (cells[0] as string) : "";
-  const pairs = cells
-    .map((cell, k) => ({ header: headers[k] ?? "", cell }))
+  const pairs = withCurrencyJoined(cells.map((cell, k) => ({ header: headers[k] ?? "", cell })))
     .slice(labelled ? 1 : 0)
     .filter((pair) => pair.cell.length > 0);
   const caption = block.caption ? clean(block.caption) : "";
