@@ -10,7 +10,9 @@ import type { ScoreParts } from "./score-candidate";
  * the dev set by `npm run eval:calibrate` (procedure in evaluation/README.md, "Choosing the
  * answer engine's settings"). The weights were set by what each part means, on hand-made
  * passages and our own questions; the names-missing part was added after reading dev-set
- * failures, as a general rule with a round weight. No weight was fitted to a question.
+ * failures, as a general rule with a round weight. `unmentionedWord` and `documentShare` were each
+ * tried at a few round values on the dev set (evaluation/README.md lists them and the figures).
+ * No weight was fitted to a question.
  */
 export interface AnswerEngineSettings {
   /** Weights of the score's parts, one per part (signs are in the formula above). */
@@ -29,6 +31,8 @@ export interface AnswerEngineSettings {
   unmentionedAnswerWord: number;
   /** Any other word (not a name) that no candidate mentions counts this much: the question's wording, not the document's. */
   unmentionedWord: number;
+  /** A document whose retrieved passages meet less than this share of the question's weight that the best one meets is out of scope. */
+  documentShare: number;
   /** Below this best score, a part abstains. */
   abstainBelow: number;
   /** A further claim must score at least this share of the best. */
@@ -61,8 +65,9 @@ export const answerEngineSettings: AnswerEngineSettings = {
   focusWeight: 2,
   unmentionedAnswerWord: 0.1,
   unmentionedWord: 0.25,
+  documentShare: 0.75,
   categoryWeight: 0.5,
-  abstainBelow: 0.85,
+  abstainBelow: 0.8,
   shareOfBest: 0.8,
   nearDuplicate: 0.6,
   maxClaimsPerPart: 3,

@@ -47,6 +47,27 @@ describe("AnswerEngine", () => {
     expect(ask("How many rounds does AES-512 use?", [table, lease]).abstained).toBe(true);
   });
 
+  it("answers from the document whose passages say most of the question, not from one sharing a common word", () => {
+    const directive: DraftPassage = {
+      localId: 3,
+      source: "directive.pdf",
+      text: "The airworthiness directive applies to every operator of the fleet. The directive becomes effective 35 days after publication.",
+    };
+    const licence: DraftPassage = {
+      localId: 4,
+      source: "licence.pdf",
+      text: "The new licence becomes effective once both parties have signed it.",
+    };
+    const question = "On what date will the airworthiness directive become effective?";
+    const ranked = (passages: DraftPassage[]) =>
+      engine.rank({ index: 0, question, passages }).scored.map((candidate) => candidate.localId);
+    // Alone, the licence sentence ("becomes effective") is a candidate.
+    expect(ranked([licence])).toContain(4);
+    // Beside a document about airworthiness directives, it is another document's date: not a candidate.
+    expect(ranked([directive, licence])).not.toContain(4);
+    expect(ranked([directive, licence])).toContain(3);
+  });
+
   it("uses the recorded structure when there is one", () => {
     const text = "Model Accuracy\nBaseline 71.2\nKestrel 84.5";
     const passage: DraftPassage = {

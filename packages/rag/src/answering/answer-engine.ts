@@ -124,16 +124,25 @@ export class AnswerEngine {
       }
     });
     // "What is the key length of AES-512?" is not answered by a document that never says AES-512.
-    const named = question.terms.filter((term) => term.named);
+    const names = question.terms.filter((term) => term.named);
     const inScope = (document: string) =>
-      named.every((term) => term.forms.some((form) => known.get(document)?.has(form)));
-    const pool = placed.filter((entry) => inScope(entry.document));
-    if (question.terms.length === 0 || pool.length === 0) return { question, scored: [] };
+      names.every((term) => term.forms.some((form) => known.get(document)?.has(form)));
+    const named = placed.filter((entry) => inScope(entry.document));
+    if (question.terms.length === 0 || named.length === 0) return { question, scored: [] };
     const weights = termWeights(
       question,
-      pool.map((entry) => entry.features),
+      named.map((entry) => entry.features),
       settings,
     );
+    // Asked of a whole library, a question is about the document whose passages say most of it: a
+    // sentence of another document that happens to share its commonest words answers nothing.
+    const covered = new Map<string, number>();
+    for (const entry of named) {
+      if (!covered.has(entry.document))
+        covered.set(entry.document, weightMet(question, weights, known.get(entry.document)));
+    }
+    const most = Math.max(...covered.values());
+    const pool = named.filter((entry) => (covered.get(entry.document) ?? 0) >= settings.documentShare * most);
     const scored = pool.map((entry) =>
       scoreCandidate(
         entry.features,
@@ -147,4 +156,14 @@ export class AnswerEngine {
     );
     return { question, scored };
   }
+}
+
+/** The question's term weight that a document's retrieved passages meet, by any form or related word. */
+function weightMet(question: QuestionAnalysis, weights: Map<string, number>, forms: Set<string> | undefined): number {
+  let met = 0;
+  for (const term of question.terms) {
+    const known = forms !== undefined && [...term.forms, ...term.related].some((form) => forms.has(form));
+    if (known) met += weights.get(term.surface) ?? 0;
+  }
+  return met;
 }
