@@ -47,6 +47,26 @@ describe("scoreCandidate", () => {
     expect(other?.parts.answerType).toBe(0);
   });
 
+  it("takes a definition as one of X only when it defines X's head word, not a phrase sharing another word", () => {
+    const analysed = analyseQuestion("What is the tropical semiring?", lexicon);
+    const definition = (quote: string, subject: string) =>
+      candidateFeatures({ ...candidate(quote), kind: "definition", subject });
+    const pool = [
+      definition(
+        "Tropical algebraic geometry is algebraic geometry over the tropical semiring.",
+        "Tropical algebraic geometry",
+      ),
+      definition("The tropical semiring is the set of real numbers with minimum and plus.", "tropical semiring"),
+    ];
+    const weights = termWeights(analysed, pool, settings);
+    const [other, own] = pool.map((features) =>
+      scoreCandidate(features, { localId: 1, rank: 1 }, analysed, weights, settings),
+    );
+    expect(other?.parts.definition).toBe(0);
+    expect(own?.parts.definition).toBeGreaterThan(0);
+    expect(own?.score).toBeGreaterThan(other?.score ?? 0);
+  });
+
   it("reads an abbreviated column header as the question's word, in table rows only", () => {
     const analysed = analyseQuestion("What is the maximum integral nonlinearity?", lexicon);
     const row = candidateFeatures({

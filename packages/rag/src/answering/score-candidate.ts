@@ -225,9 +225,12 @@ export function scoreCandidate(
   const defined = features.candidate.subject ? formsIn(features.candidate.subject) : null;
   const subjectWords = subject === null ? [] : [...subject].filter((word) => !STOPWORDS.has(word) && word.length > 1);
   const namedForms = new Set(question.terms.filter((term) => term.named).map((term) => term.surface));
+  const definedWord = (word: string) => defined !== null && formsOf(word).some((form) => defined.has(form));
+  // The head of an English noun phrase is its last word: "tropical algebraic geometry" defines no
+  // "tropical semiring", however many other words they share.
   const definesSubject =
-    defined !== null && subjectWords.length > 0
-      ? subjectWords.filter((word) => formsOf(word).some((form) => defined.has(form))).length / subjectWords.length
+    subjectWords.length > 0 && definedWord(subjectWords.at(-1) as string)
+      ? subjectWords.filter(definedWord).length / subjectWords.length
       : 0;
   // The shapes are looked for only where every word of X is met: the test is a regular expression per subject.
   const namesSubject =
