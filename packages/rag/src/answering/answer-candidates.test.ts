@@ -34,6 +34,14 @@ describe("answerCandidates", () => {
     expect(rows[1]?.context).toEqual(expect.arrayContaining(["Number of Rounds"]));
   });
 
+  it("answers a sentence naming what the one before described only joined to it", () => {
+    const text =
+      "We mask some of the input tokens at random and predict them. We refer to this procedure as a masked LM.";
+    const quotes = flat(text).map((candidate) => candidate.quote);
+    expect(quotes).toContain(text);
+    expect(quotes).not.toContain("We refer to this procedure as a masked LM.");
+  });
+
   it("reads a currency sign set in a column of its own as part of the amount after it", () => {
     const text = "Goodwill $ 10,908 $ 10,799";
     const at = (cell: string, from = 0) => ({

@@ -25,6 +25,9 @@ const cutShort = /\b(?:is|are|was|were|be|by|of|the|a|an|to|as|with|from|equals?
 /** A sentence whose opening words point back ("The most common way to do this is …"): it also answers joined to the one before. */
 const leansBack =
   /^(?:\S+\s+){1,7}?(?:this|these|those|it|them)\b(?=\s+(?:is|are|was|were|can|may|will|would|should|must|requires?|involves?|includes?|means?)\b|\s*[,.;])/i;
+/** A sentence that names what the one before described ("We refer to this procedure as …"): it answers only joined to it. */
+const namesBack =
+  /^(?:\S+\s+){0,5}?(?:call|calls|called|refer\s+to|refers\s+to|term|terms|name|names)\s+(?:this|these|it|them|such)\b/i;
 
 export function sentenceCandidates(
   text: string,
@@ -78,7 +81,13 @@ export function sentenceCandidates(
     const statement = asStatement(claim);
     if (statement === null || isDebris(quote)) continue;
     claim = statement;
-    if (previous !== undefined && previous.end <= start && start === sentence.start && leansBack.test(claim)) {
+    const naming = namesBack.test(claim);
+    if (
+      previous !== undefined &&
+      previous.end <= start &&
+      start === sentence.start &&
+      (naming || leansBack.test(claim))
+    ) {
       const joined = text.slice(previous.start, end).trim();
       const joinedClaim = asStatement(clean(joined));
       if (joined.length <= MAX_QUOTE_CHARS && joinedClaim !== null && !isDebris(joined)) {
@@ -89,6 +98,8 @@ export function sentenceCandidates(
           claimText: withStop(joinedClaim),
           context,
         });
+        // "We refer to this procedure as X" alone names X but never says what it is.
+        if (naming) continue;
       }
     }
     const subject = definedSubject(claim);
