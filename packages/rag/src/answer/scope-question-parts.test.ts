@@ -28,6 +28,20 @@ describe("scopeQuestionParts", () => {
     expect(splitAsWellAs("Summarise the plan as well as the budget")).toBeNull();
   });
 
+  it("puts the second phrase in place of a verb's object, keeping the verb", () => {
+    expect(splitAsWellAs("How does the guide define a precursor, as well as an indicator?")).toEqual([
+      "How does the guide define a precursor?",
+      "How does the guide define an indicator?",
+    ]);
+  });
+
+  it("takes a name with its number as a pronoun's subject", () => {
+    expect(scopeQuestionParts(["When was FIPS 197 issued?", "When did it take effect?"])).toEqual([
+      "When was FIPS 197 issued?",
+      "When did FIPS 197 take effect?",
+    ]);
+  });
+
   it("finds a name before a determiner phrase as the subject", () => {
     expect(subjectOf("What media type is registered for JWT?")).toBe("JWT");
     expect(subjectOf("Where is the head office?")).toBe("the head office");

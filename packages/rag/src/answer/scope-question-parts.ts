@@ -13,8 +13,9 @@ const questionOpening =
 /** A trailing scope naming what both noun phrases belong to: "for AES-256", "of the Kestrel K7". */
 const trailingScope =
   /\s+((?:for|of|in|on|under|with)\s+(?:the\s+)?(?:\S*[\p{Lu}\p{N}]\S*)(?:\s+\S*[\p{Lu}\p{N}]\S*)*)$/u;
-/** A subject a later pronoun may stand for: a name, or a noun phrase opened by a determiner. */
-const namedPhrase = /\b(\p{Lu}[\p{L}\p{N}]*(?:[-/][\p{L}\p{N}]+)*(?:\s+\p{Lu}[\p{L}\p{N}]*(?:[-/][\p{L}\p{N}]+)*)*)/gu;
+/** A subject a later pronoun may stand for: a name ("FIPS 197", "Flight 302"), or a noun phrase opened by a determiner. */
+const namedPhrase =
+  /\b(\p{Lu}[\p{L}\p{N}]*(?:[-/][\p{L}\p{N}]+)*(?:\s+(?:\p{Lu}[\p{L}\p{N}]*(?:[-/][\p{L}\p{N}]+)*|\p{N}[\p{N}.]*\b))*)/gu;
 const determinerPhrase = /\b((?:the|a|an|this|that)\s+(?:[\p{L}\p{N}-]+\s+){0,3}?[\p{L}\p{N}-]+)\s*$/iu;
 const auxiliarySubject =
   /^\s*(?:what|which|who|whom|where|when|why|how)(?:\s+\p{L}+)?\s+(?:does|do|did|can|could|may|might|should|will|would|must)\s+((?:the|a|an|this|that|its|their)\s+(?:[\p{L}\p{N}-]+\s+){0,3}?[\p{L}\p{N}-]+)\s+\p{Ll}+$/iu;
@@ -31,8 +32,21 @@ export function splitAsWellAs(question: string): string[] | null {
   const second = scope ? right.slice(0, scope.index) : right;
   const tail = scope ? ` ${scope[1]}` : "";
   const head = opening[1] as string;
+  // "How does the guide define a precursor, as well as an indicator?": the second phrase is the
+  // verb's object, so it takes the place of the first one's object, not of the whole question.
+  if (verbOpening.test(head)) {
+    const object = [...left.matchAll(/\b(?:the|a|an)\s/giu)].at(-1);
+    if (
+      object?.index !== undefined &&
+      object.index > head.length &&
+      left.slice(object.index).split(/\s+/).length <= 5
+    ) {
+      return [`${left}${tail}?`, `${left.slice(0, object.index)}${second}${tail}?`];
+    }
+  }
   return [`${head}${opening[2]}${tail}?`, `${head}${second}${tail}?`];
 }
+const verbOpening = /\s(?:does|do|did|can|may|must|should|will)\s+$/iu;
 
 /** The subject a pronoun in a later part may stand for: the last name, else the last determiner phrase. */
 export function subjectOf(question: string): string | null {
