@@ -34,6 +34,7 @@ interface BmRow {
   chunkId: string;
   bm25: number;
 }
+
 /**
  * The embedded index: BM25 over an FTS5 table and, once chunks arrive with embeddings, cosine
  * KNN over a sqlite-vec table, fused by reciprocal rank. All statements run synchronously on the
