@@ -122,6 +122,7 @@ export class WordNetLexicon implements Lexicon {
   private readonly indexes = new Map<Pos, IndexFile>();
   private readonly data = new Map<Pos, DataFile>();
   private readonly cache = new Map<string, string[]>();
+  private readonly nouns = new Map<string, boolean>();
 
   constructor(
     private readonly sensesPerPos = 2,
@@ -163,11 +164,21 @@ export class WordNetLexicon implements Lexicon {
   }
 
   mostlyNoun(lemma: string): boolean {
+    const key = lemma.toLowerCase();
+    const cached = this.nouns.get(key);
+    if (cached !== undefined) return cached;
+    const noun = this.readMostlyNoun(key);
+    if (this.nouns.size > 50_000) this.nouns.clear();
+    this.nouns.set(key, noun);
+    return noun;
+  }
+
+  private readMostlyNoun(lemma: string): boolean {
     // An index line: lemma pos synset_cnt p_cnt [symbols] sense_cnt tagsense_cnt offsets… The tagged count
     // is how often the senses were met in WordNet's sense-tagged texts; a word never met there counts its senses.
     const uses = new Map<Pos, number>();
     for (const pos of POS) {
-      const line = this.indexes.get(pos)?.find(lemma.toLowerCase());
+      const line = this.indexes.get(pos)?.find(lemma);
       if (!line) continue;
       const fields = line.trim().split(" ");
       const pointers = Number.parseInt(fields[3] as string, 10);

@@ -6,14 +6,39 @@ const RUNNING_LINE_MAX_CHARS = 80;
 
 /** A line with its page numbers blanked, so "Handbook, page 2" and "Handbook, page 3" meet. */
 export function lineShape(line: string): string {
-  return line.trim().toLowerCase().replace(/\d+/g, "#").replace(/\s+/g, " ");
+  const cached = shapeCache.get(line);
+  if (cached !== undefined) return cached;
+  const shape = line.trim().toLowerCase().replace(/\d+/g, "#").replace(/\s+/g, " ");
+  if (shapeCache.size >= SHAPE_CACHE_LIMIT) shapeCache.clear();
+  shapeCache.set(line, shape);
+  return shape;
 }
+/** Passages recur from ask to ask (retrieval returns the same chunks), and so do their lines. */
+const shapeCache = new Map<string, string>();
+const SHAPE_CACHE_LIMIT = 50_000;
 
 /** Table rows such as "AES-128 4 4 10" and "AES-192 6 4 12" also differ only in their figures. */
 const mostlyLetters = (line: string) => {
   const letters = line.match(/\p{L}/gu)?.length ?? 0;
   return letters >= 2 && letters * 2 >= line.replace(/\s/g, "").length;
 };
+
+/** The lines of a text that could be running headers or footers, with their shapes; cached per text. */
+function shortLines(text: string): Array<[string, string]> {
+  const cached = linesCache.get(text);
+  if (cached !== undefined) return cached;
+  const lines: Array<[string, string]> = [];
+  for (const raw of text.split("\n")) {
+    const line = raw.trim();
+    if (line.length > RUNNING_LINE_MAX_CHARS || !mostlyLetters(line)) continue;
+    lines.push([line, lineShape(line)]);
+  }
+  if (linesCache.size >= LINES_CACHE_LIMIT) linesCache.clear();
+  linesCache.set(text, lines);
+  return lines;
+}
+const linesCache = new Map<string, Array<[string, string]>>();
+const LINES_CACHE_LIMIT = 4_000;
 
 /**
  * The shapes of the running headers and footers among `passages`: short lines, mostly letters,
@@ -23,10 +48,7 @@ const mostlyLetters = (line: string) => {
 export function runningLines(passages: DraftPassage[]): Set<string> {
   const seen = new Map<string, { passages: Set<number>; forms: Set<string> }>();
   for (const passage of passages) {
-    for (const raw of passage.text.split("\n")) {
-      const line = raw.trim();
-      if (line.length > RUNNING_LINE_MAX_CHARS || !mostlyLetters(line)) continue;
-      const shape = lineShape(line);
+    for (const [line, shape] of shortLines(passage.text)) {
       const entry = seen.get(shape) ?? { passages: new Set<number>(), forms: new Set<string>() };
       entry.passages.add(passage.localId);
       entry.forms.add(line);
