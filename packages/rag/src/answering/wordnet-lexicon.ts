@@ -140,13 +140,10 @@ export class WordNetLexicon implements Lexicon {
     if (cached !== undefined) return cached;
     const found = new Set<string>();
     for (const pos of POS) {
-      const line = this.indexes.get(pos)?.find(key);
-      if (!line) continue;
-      const fields = line.trim().split(" ");
-      const senseCount = Number.parseInt(fields[2] as string, 10);
-      const offsets = fields.slice(fields.length - senseCount).slice(0, this.sensesPerPos);
-      for (const offset of offsets) {
-        const synset = parseSynset(this.data.get(pos)?.lineAt(Number.parseInt(offset, 10)) ?? "");
+      const entry = this.entry(pos, key);
+      if (!entry) continue;
+      for (const offset of entry.offsets.slice(0, this.sensesPerPos)) {
+        const synset = parseSynset(this.data.get(pos)?.lineAt(offset) ?? "");
         const own = synset.words.indexOf(key) + 1;
         for (const word of synset.words) found.add(word);
         for (const [source, targetOffset, targetPos, target] of synset.derived) {
@@ -174,21 +171,32 @@ export class WordNetLexicon implements Lexicon {
   }
 
   private readMostlyNoun(lemma: string): boolean {
-    // An index line: lemma pos synset_cnt p_cnt [symbols] sense_cnt tagsense_cnt offsets… The tagged count
-    // is how often the senses were met in WordNet's sense-tagged texts; a word never met there counts its senses.
+    // A word never met in WordNet's sense-tagged texts counts its senses, far below any tagged use.
     const uses = new Map<Pos, number>();
     for (const pos of POS) {
-      const line = this.indexes.get(pos)?.find(lemma);
-      if (!line) continue;
-      const fields = line.trim().split(" ");
-      const pointers = Number.parseInt(fields[3] as string, 10);
-      const senses = Number.parseInt(fields[4 + pointers] as string, 10);
-      const tagged = Number.parseInt(fields[5 + pointers] as string, 10);
-      uses.set(pos, tagged > 0 ? tagged : senses / 100);
+      const entry = this.entry(pos, lemma);
+      if (entry) uses.set(pos, entry.tagged > 0 ? entry.tagged : entry.offsets.length / 100);
     }
     const noun = uses.get("noun") ?? 0;
     const other = [...uses].filter(([pos]) => pos !== "noun").reduce((sum, [, count]) => sum + count, 0);
     return noun > 0 && noun > other;
+  }
+
+  /**
+   * A lemma's line of one part of speech's index: `lemma pos synset_cnt p_cnt [symbols…] sense_cnt
+   * tagsense_cnt offsets…`, the offsets in order of frequency; `tagged` is how many of the senses
+   * were met in WordNet's sense-tagged texts.
+   */
+  private entry(pos: Pos, lemma: string): { offsets: number[]; tagged: number } | undefined {
+    const line = this.indexes.get(pos)?.find(lemma);
+    if (!line) return undefined;
+    const fields = line.trim().split(" ");
+    const senseCount = Number.parseInt(fields[2] as string, 10);
+    const pointers = Number.parseInt(fields[3] as string, 10);
+    return {
+      offsets: fields.slice(fields.length - senseCount).map((offset) => Number.parseInt(offset, 10)),
+      tagged: Number.parseInt(fields[5 + pointers] as string, 10),
+    };
   }
 
   close(): void {
