@@ -74,6 +74,25 @@ describe("reading order", () => {
     expect(lines.map((line) => rowText(line.segments)[0]).join("")).toBe("LLLLLLRRRRRRBBMMMMMNNNNN");
   });
 
+  it("reads a heading in one column beside a table's header in the other as two lines, not one wide row", () => {
+    const items = [
+      ...column("L", 50, 700, 6),
+      ...column("R", 300, 700, 6),
+      item("5.", 50, 620, 12),
+      item("EVALUATION", 80, 620, 12),
+      item("Replication", 300, 620, 8),
+      item("Recovery", 350, 620, 8),
+      item("Minimal", 400, 620, 8),
+      ...column("M", 50, 600, 5),
+      ...column("N", 300, 600, 5),
+    ];
+    const lines = readingOrder(buildRows(items));
+    expect(lines.filter((line) => line.column === -1)).toEqual([]);
+    const heading = lines.find((line) => rowText(line.segments) === "5. EVALUATION");
+    const header = lines.find((line) => rowText(line.segments) === "Replication Recovery Minimal");
+    expect([heading?.column, header?.column]).toEqual([0, 1]);
+  });
+
   it("does not take the gaps between table columns for a gutter", () => {
     const items = [
       item("Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt", 50, 760),

@@ -120,6 +120,9 @@ function isColumnLayout(
   return true;
 }
 
+/** Cells of one table row differ in type size by at most this factor (bold or italic cells may be a little larger). */
+const maxCellSizeRatio = 1.2;
+
 /** The column a segment lies in, or -1 when it crosses a gutter. */
 function columnOf(segment: Segment, gutters: readonly Gutter[]): number {
   let column = 0;
@@ -173,11 +176,14 @@ export function readingOrder(rows: readonly Row[], gutters: readonly Gutter[] = 
 
 /**
  * A row of a table as wide as the page, laid over the gutter: cells on both sides of it, every
- * one short. A line of prose fills its column, so two prose lines side by side never qualify.
+ * one short and in one type size. A line of prose fills its column, so two prose lines side by
+ * side never qualify; nor does a heading in one column beside a table's header in the other.
  */
 function rowOfWideTable(row: Row, gutters: readonly Gutter[], columnWidth: number): boolean {
   if (row.segments.length < 4) return false;
   if (row.segments.some((segment) => segment.x1 - segment.x0 > columnWidth * 0.45)) return false;
+  const sizes = row.segments.map((segment) => segment.size);
+  if (Math.max(...sizes) > Math.min(...sizes) * maxCellSizeRatio) return false;
   const perColumn = new Map<number, number>();
   for (const segment of row.segments) {
     const column = columnOf(segment, gutters);

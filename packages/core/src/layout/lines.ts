@@ -12,6 +12,8 @@ export interface Segment {
   size: number;
   /** Indexes (into the items given to `buildRows`) of the items the segment is made of, left to right. */
   items: number[];
+  /** The items' own text and extent, when the segment is made of several: a table header set tight ("Chunks Cluster Scatter") splits over its columns by them. */
+  pieces?: { text: string; x0: number; x1: number }[];
 }
 
 /** Segments sharing one baseline, left to right; on a multi-column page a row crosses the columns. */
@@ -125,6 +127,7 @@ function toRow(group: IndexedItem[]): Row {
     }
   }
   const segments: Segment[] = [];
+  const pieces = new Map<Segment, { text: string; x0: number; x1: number }[]>();
   let parts: string[] = [];
   let segment: Segment | undefined;
   const close = () => {
@@ -139,8 +142,10 @@ function toRow(group: IndexedItem[]): Row {
       segment = { text: "", x0: item.x, x1, y, size: itemSize, items: [item.index] };
       parts = [item.text];
       segments.push(segment);
+      pieces.set(segment, [{ text: item.text, x0: item.x, x1 }]);
       continue;
     }
+    pieces.get(segment)?.push({ text: item.text, x0: item.x, x1 });
     const previous = parts[parts.length - 1] ?? "";
     if (gap > spaceGapEm * itemSize && !previous.endsWith(" ") && !item.text.startsWith(" ")) parts.push(" ");
     parts.push(item.text);
@@ -149,6 +154,10 @@ function toRow(group: IndexedItem[]): Row {
     segment.size = Math.max(segment.size, itemSize);
   }
   close();
+  for (const [owner, list] of pieces) {
+    const words = list.filter((piece) => piece.text.trim() !== "");
+    if (words.length > 1) owner.pieces = words;
+  }
   return { y, size, segments: segments.filter((part) => part.text !== "") };
 }
 

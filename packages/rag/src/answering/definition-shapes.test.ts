@@ -17,4 +17,16 @@ describe("statesDefinitionOf", () => {
     expect(statesDefinitionOf("We compare self-attention layers to recurrent layers.", words)).toBe(false);
     expect(statesDefinitionOf("Anything at all.", [])).toBe(false);
   });
+
+  it("does not take a comparison or a state of X for a definition of it", () => {
+    const words = ["scatter", "width"];
+    expect(statesDefinitionOf("As long as the scatter width is significantly smaller than N, it holds.", words)).toBe(
+      false,
+    );
+    expect(statesDefinitionOf("The scatter width is larger for Random Replication.", words)).toBe(false);
+    expect(statesDefinitionOf("The scatter width is not fixed.", words)).toBe(false);
+    expect(statesDefinitionOf("The scatter width is also tunable.", words)).toBe(false);
+    // An adverb alone does not make it a comparison.
+    expect(statesDefinitionOf("The scatter width is usually the number of nodes holding copies.", words)).toBe(true);
+  });
 });

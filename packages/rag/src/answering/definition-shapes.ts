@@ -61,9 +61,14 @@ const startBefore = /^\s*["“'‘]?$/u;
 const entryStartBefore = /(?:[.;]\s+|\n\s*)["“'‘]?$/u;
 const wordBefore = /[\p{L}\p{N}]$/u;
 
+/** What after "X is" makes it a comparison or a state, not a definition: "is significantly smaller than", "is not", "is also". */
+const comparisonAfterCopula =
+  /^\s+(?:\p{L}+ly\s+)?(?:(?:more|less|\p{L}{3,}er)\s+than\b|(?:larger|smaller|greater|higher|lower|bigger|better|worse|faster|slower)\b|not\b|no\s+longer\b|also\b|still\b|then\b|now\b|too\b)/u;
+
 function definesAround(head: string, tail: string, atStart: boolean): boolean {
   if (wordBefore.test(head)) return false;
-  if (copulaAfter.test(tail)) return true;
+  const copula = copulaAfter.exec(tail);
+  if (copula && !comparisonAfterCopula.test(tail.slice(copula[0].length))) return true;
   if (defineBefore.test(head) && asAfter.test(tail)) return true;
   if (calledBefore.test(head)) return true;
   if (atStart && labelAfter.test(tail)) return true;

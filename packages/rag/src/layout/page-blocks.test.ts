@@ -159,6 +159,89 @@ describe("layOutBlocks on harder tables and lists", () => {
     });
   });
 
+  it("splits a header set tight over several columns into its words, one per column, and keeps a row's cells apart too", () => {
+    // "Chunks", "Cluster" and "Scatter" stand closer than a cell gap, so they form one segment.
+    const at = (text: string, x: number, y: number) => item(text, x, y, 8);
+    const page = layOutBlocks(
+      lines([
+        at("System", 50, 720),
+        at("Chunks", 95, 720),
+        at("Cluster", 122, 720),
+        at("Scatter", 153, 720),
+        at("per", 95, 712),
+        at("Size", 130, 712),
+        at("Width", 160, 712),
+        at("Node", 95, 704),
+        at("Facebook", 50, 690),
+        at("10000", 95, 690),
+        at("1000", 130, 690),
+        at("10", 160, 690),
+        // The system's name and its chunk count close enough to be one segment.
+        at("RAMCloud", 50, 678),
+        at("8000", 86, 678),
+        at("100", 130, 678),
+        at("N-1", 160, 678),
+      ]),
+      { headings: [] },
+    );
+    const rows = page.blocks.filter((block) => block.kind === "table-row");
+    expect(rows[0]).toMatchObject({ headers: ["System", "Chunks per Node", "Cluster Size", "Scatter Width"] });
+    const last = rows[1];
+    if (last?.kind !== "table-row") throw new Error("not a row");
+    expect(last.cells.map((cell) => page.text.slice(cell.start, cell.end))).toEqual(["RAMCloud", "8000", "100", "N-1"]);
+    expect(last.headers).toEqual(["System", "Chunks per Node", "Cluster Size", "Scatter Width"]);
+    expect(quote(page.text, last)).toBe("RAMCloud 8000 100 N-1");
+  });
+
+  it("does not let one row's wide cell merge the table's columns into one", () => {
+    const page = layOutBlocks(
+      lines([
+        item("N", 150, 720),
+        item("dmodel", 200, 720),
+        item("h", 260, 720),
+        item("BLEU", 320, 720),
+        ...[
+          ["base", "6", "512", "8", "25.8"],
+          ["", "", "", "1", "24.9"],
+        ].flatMap((row, index) =>
+          row.flatMap((cell, column) =>
+            cell ? [item(cell, [100, 150, 200, 260, 320][column] as number, 705 - index * 12)] : [],
+          ),
+        ),
+        item("(E) positional embedding instead", 100, 681),
+        item("25.7", 320, 681),
+      ]),
+      { headings: [] },
+    );
+    const rows = page.blocks.filter((block) => block.kind === "table-row");
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toMatchObject({ headers: ["h", "BLEU"] });
+    expect(rows[0]).toMatchObject({ headers: ["", "N", "dmodel", "h", "BLEU"] });
+  });
+
+  it("takes the lines under a header that starts in the stub column, holding no figure, as its wrapped part", () => {
+    const page = layOutBlocks(
+      lines([
+        item("Scatter", 50, 720),
+        item("Mean", 120, 720),
+        item("Max", 190, 720),
+        item("Width", 50, 710),
+        item("Load", 120, 710),
+        item("Load", 190, 710),
+        item("10", 50, 696),
+        item("10%", 120, 696),
+        item("20%", 190, 696),
+        item("100", 50, 684),
+        item("1%", 120, 684),
+        item("3%", 190, 684),
+      ]),
+      { headings: [] },
+    );
+    const rows = page.blocks.filter((block) => block.kind === "table-row");
+    expect(rows.map((row) => quote(page.text, row))).toEqual(["10 10% 20%", "100 1% 3%"]);
+    expect(rows[1]).toMatchObject({ headers: ["Scatter Width", "Mean Load", "Max Load"] });
+  });
+
   it("keeps superscripts on their line instead of making a row of exponents", () => {
     const page = layOutBlocks(
       lines([

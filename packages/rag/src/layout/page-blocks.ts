@@ -99,7 +99,7 @@ export function layOutBlocks(lines: readonly Line[], state: LayoutState): PageBl
         }
         drafts.push({
           kind: "table-row",
-          cells: rowLine.segments.map((segment) => segment.text),
+          cells: row.cells.map((cell) => cell.segment.text),
           headers: row.cells.map((cell) => table.headers[cell.column] ?? ""),
           ...(caption && { caption }),
         });

@@ -21,6 +21,9 @@ interface Interval {
 /** Longest cell, in characters, a table is believed to have on average; longer is prose with a wide gap. */
 const maxMeanCellChars = 45;
 
+/** A header wraps over at most this many lines. */
+const maxHeaderLines = 3;
+
 /** A one-segment line this short may sit inside a table (a wrapped header word, "(Nr)"). */
 const maxLoneCellChars = 24;
 
@@ -65,16 +68,37 @@ export function detectTable(
   const hasStub = (line: Line) => (line.segments[0]?.x0 ?? 0) <= leftEdge + size;
   let headerCount = 0;
   while (headerCount < run.length && !hasStub(run[headerCount] as Line)) headerCount++;
-  if (headerCount === 0 || headerCount === run.length) headerCount = 1;
+  if (headerCount === 0) {
+    // The header starts in the stub column ("Replication  Recovery …"): the lines after it that
+    // hold no figure, in a table whose body does, are its wrapped part ("Time (s)  Scatter …",
+    // "Width  Load  Load"), stub cell or not.
+    headerCount = 1;
+    const figures = run.some((line) => line.segments.some((segment) => /\d/u.test(segment.text)));
+    while (
+      figures &&
+      headerCount < Math.min(run.length, maxHeaderLines) &&
+      !run[headerCount]?.segments.some((segment) => /\d/u.test(segment.text))
+    )
+      headerCount++;
+  }
+  if (headerCount === run.length) headerCount = 1;
   const body = run.slice(headerCount).filter((line) => line.segments.length >= 2);
   if (body.length === 0) return undefined;
-  const columns = mergedIntervals(body.flatMap((line) => line.segments));
+  const columns = columnsOf(body.flatMap((line) => line.segments));
   if (columns.length < 2) return undefined;
   const headers = columns.map(() => "");
   for (const line of run.slice(0, headerCount)) {
-    for (const segment of line.segments) {
+    // A header run set tight over several columns ("Chunks Cluster Scatter") is split into its
+    // items, each heading the columns it stands over; a header spanning columns as one item stays whole.
+    for (const segment of line.segments.flatMap((cell) => splitOverColumns(cell, columns))) {
       for (const index of overlapping(columns, segment)) {
-        headers[index] = headers[index] ? `${headers[index]} ${segment.text}` : segment.text;
+        const before = headers[index] ?? "";
+        // A header word broken at a line end joins its rest: "Copy-" over "sets" reads "Copy-sets".
+        headers[index] = !before
+          ? segment.text
+          : /\p{L}-$/u.test(before) && /^\p{Ll}/u.test(segment.text)
+            ? `${before}${segment.text}`
+            : `${before} ${segment.text}`;
       }
     }
   }
@@ -83,7 +107,9 @@ export function detectTable(
       ? [
           {
             line: from + headerCount + offset,
-            cells: line.segments.map((segment) => ({ segment, column: overlapping(columns, segment)[0] ?? 0 })),
+            cells: line.segments
+              .flatMap((cell) => splitOverColumns(cell, columns))
+              .map((segment) => ({ segment, column: overlapping(columns, segment)[0] ?? 0 })),
           },
         ]
       : [],
@@ -104,7 +130,60 @@ function readsOnAcrossGap(segments: readonly Segment[]): boolean {
   return false;
 }
 
-/** Columns as the union of overlapping x-ranges of the body cells, left to right. */
+/**
+ * A segment set tight over several columns ("Chunks Cluster Scatter", "RAMCloud 8000") cut into
+ * its items where they pass from one column to the next and a space stood between them; one
+ * that lies in a single column, or one item spanning columns, stays whole.
+ */
+function splitOverColumns(segment: Segment, columns: readonly Interval[]): Segment[] {
+  const pieces = segment.pieces;
+  if (!pieces || overlapping(columns, segment).length < 2) return [segment];
+  const parts: Segment[] = [];
+  let part: Segment | undefined;
+  let column = -1;
+  let end = Number.NEGATIVE_INFINITY;
+  for (const piece of pieces) {
+    const at = overlapping(columns, piece)[0] ?? 0;
+    const gap = piece.x0 - end;
+    const spaced = gap > segment.size * spaceGapEm || /^\s/u.test(piece.text) || /\s$/u.test(part?.text ?? "");
+    if (part && (at === column || !spaced)) {
+      part.text += spaced ? ` ${piece.text}` : piece.text;
+      part.x1 = Math.max(part.x1, piece.x1);
+    } else {
+      part = { text: piece.text, x0: piece.x0, x1: piece.x1, y: segment.y, size: segment.size, items: [] };
+      parts.push(part);
+      column = at;
+    }
+    end = piece.x1;
+  }
+  for (const each of parts) each.text = each.text.replace(/\s+/gu, " ").trim();
+  return parts;
+}
+
+/** A gap between two items wider than this many font sizes held a space (as in `buildRows`). */
+const spaceGapEm = 0.12;
+
+/** A body cell wider than this many times the median cell may span columns ("(E) positional embedding instead of sinusoids"). */
+const wideCellFactor = 3;
+
+/**
+ * The table's columns: the union of the body cells' x-ranges. A cell much wider than most, or
+ * made of several items (two cells set tight, "RAMCloud 8000"), only widens the column it falls
+ * in and is left out when it would bridge two: a row whose one cell spans the columns must not
+ * merge them all.
+ */
+function columnsOf(segments: readonly Segment[]): Interval[] {
+  const widths = segments.map((segment) => segment.x1 - segment.x0).sort((a, b) => a - b);
+  const limit = (widths[Math.floor((widths.length - 1) / 2)] ?? 0) * wideCellFactor;
+  const plain = (segment: Segment) => segment.x1 - segment.x0 <= limit && !segment.pieces;
+  const sure = segments.filter(plain);
+  if (sure.length === 0) return mergedIntervals(segments);
+  const columns = mergedIntervals(sure);
+  const fitting = segments.filter((segment) => !plain(segment) && overlapping(columns, segment).length <= 1);
+  return fitting.length === 0 ? columns : mergedIntervals([...sure, ...fitting]);
+}
+
+/** The union of overlapping x-ranges, left to right. */
 function mergedIntervals(segments: readonly Segment[]): Interval[] {
   const sorted = [...segments].sort((a, b) => a.x0 - b.x0);
   const merged: Interval[] = [];
@@ -117,7 +196,7 @@ function mergedIntervals(segments: readonly Segment[]): Interval[] {
 }
 
 /** Indexes of the columns a segment overlaps; the nearest one when it overlaps none. */
-function overlapping(columns: readonly Interval[], segment: Segment): number[] {
+function overlapping(columns: readonly Interval[], segment: Interval): number[] {
   const hits = columns.flatMap((column, index) => (segment.x0 < column.x1 && segment.x1 > column.x0 ? [index] : []));
   if (hits.length > 0) return hits;
   let best = 0;
