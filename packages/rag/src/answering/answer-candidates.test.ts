@@ -1,5 +1,6 @@
 import { containsNormalized } from "@audited-rag/core";
 import { describe, expect, it } from "vitest";
+import { isSelfContained } from "../answer/self-contained";
 import type { PassageStructure } from "../structure/passage-structure";
 import { answerCandidates, definedSubject, isDebris } from "./answer-candidates";
 import { inferStructure } from "./infer-structure";
@@ -13,8 +14,10 @@ describe("answerCandidates", () => {
     const entries = flat(text).filter((candidate) => candidate.kind === "definition");
     expect(entries.map((entry) => entry.subject)).toEqual(["soloCBstart", "soloCBlen", "soloUMIlen"]);
     expect(entries[1]?.quote).toBe("--soloCBlen\ndefault: 16\nint>0: cell barcode length");
-    expect(entries[1]?.claimText).toBe("--soloCBlen: default: 16 int>0: cell barcode length.");
+    // Said as a statement: "--soloCBlen: default: 16 …" has no verb and would be dropped from the answer.
+    expect(entries[1]?.claimText).toBe("The default of --soloCBlen is 16; int>0: cell barcode length.");
     for (const entry of entries) expect(text.slice(entry.start, entry.start + entry.quote.length)).toBe(entry.quote);
+    for (const candidate of flat(text)) expect(isSelfContained(candidate.claimText, "claim")).toBe(true);
   });
 
   it("also offers a sentence that points back inside joined to the one before", () => {

@@ -128,5 +128,7 @@ export function answerCandidates(text: string, structure: PassageStructure): Ans
       candidates.push(...sentenceCandidates(text, block.span.start, block.span.end, itemContext, () => null));
     }
   });
-  return candidates;
+  // The drafted answer keeps only claims that stand alone: a candidate that would be dropped there
+  // must not win here and leave its part with a worse claim or none.
+  return candidates.filter((candidate) => standsAlone(candidate.claimText));
 }

@@ -21,6 +21,16 @@ describe("candidateFeatures", () => {
     expect([...candidateFeatures(sentence("The cipher is fast.")).states]).toEqual([]);
   });
 
+  it("takes a table row's figure under a header naming time or its unit for a duration", () => {
+    const row = (claimText: string) =>
+      candidateFeatures(sentence("Random 221.7 8", { kind: "table-row", claimText })).states;
+    expect(row("For Random, Recovery Time (s) is 221.7 and Scatter Width is 8.").has("duration")).toBe(true);
+    expect(row("For Random, Latency (ms) is 4.").has("duration")).toBe(true);
+    expect(row("For Random, Scatter Width is 8 and Copysets is 234.").has("duration")).toBe(false);
+    // A sentence says its unit after the figure or not at all.
+    expect(candidateFeatures(sentence("Recovery Time (s) is 221.7.")).states.has("duration")).toBe(false);
+  });
+
   it("keeps own words apart from context words and flags cross-references", () => {
     const features = candidateFeatures(
       sentence("AES-256 8 4 14", { kind: "table-row", context: ["Number of Rounds"] }),

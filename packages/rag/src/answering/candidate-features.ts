@@ -32,6 +32,9 @@ const crossReference = /^see\b|\bsee\s+(?:sec|section|fig|figure|table|appendix|
 const moment =
   /\b(?:on|by|before|after|until|from|at|during)\s+(?:the\s+)?(?:\d+(?:st|nd|rd|th)|first|second|third|last|final|next|end|beginning|start)\b|\b\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.)|\b(?:noon|midnight|upon|immediately|annually|monthly|weekly|daily)\b/i;
 const timeKinds: AnswerKind[] = ["quantity", "duration", "time", "frequency"];
+/** A table row's figure under a header that names time or its unit: "Recovery Time (s) is 221.7", "Latency (ms) is 4". */
+const timedCell =
+  /\b(?:time|duration|latency|delay|period|runtime|uptime)\b[^,.;]{0,30}?\bis\s+[~≈<>]?\d|\((?:s|ms|µs|us|ns|sec|secs|min|mins|h|hrs?|hours?|days?|seconds?|minutes?|weeks?|months?|years?)\)\s+is\s+[~≈<>]?\d/iu;
 
 /** Features of one candidate; `statesAnswerKind` decides the figure, duration, time and frequency kinds. */
 export function candidateFeatures(candidate: AnswerCandidate): CandidateFeatures {
@@ -41,6 +44,7 @@ export function candidateFeatures(candidate: AnswerCandidate): CandidateFeatures
   const claimWords = candidate.kind === "table-row" || candidate.kind === "list-item" ? wordForms(claim) : own;
   const states = new Set<AnswerType>();
   for (const kind of timeKinds) if (statesAnswerKind(candidate.quote, kind)) states.add(kind);
+  if (candidate.kind === "table-row" && timedCell.test(claim)) states.add("duration");
   if (moment.test(candidate.quote)) states.add("time");
   if (valueFigures(candidate.quote).length > 0) states.add("count");
   if (percentage.test(candidate.quote)) states.add("percentage");

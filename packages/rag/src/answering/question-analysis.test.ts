@@ -12,6 +12,8 @@ describe("answerTypeOf", () => {
     expect(answerTypeOf("How long do refunds take?")).toBe("duration");
     expect(answerTypeOf("What percentage of revenue came from licensing?")).toBe("percentage");
     expect(answerTypeOf("Who approved the standard?")).toBe("person");
+    expect(answerTypeOf("Which company provided the tracking data?")).toBe("person");
+    expect(answerTypeOf("Which component provided the data?")).toBeNull();
     expect(answerTypeOf("What is a tropical semiring?")).toBe("definition");
     expect(answerTypeOf("How often is the filter replaced?")).toBe("frequency");
     expect(answerTypeOf("Why does the cipher use rounds?")).toBeNull();

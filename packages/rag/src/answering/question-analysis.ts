@@ -74,7 +74,8 @@ const valueSubject =
   /^(?:the\s+)?(?:default|value|maximum|minimum|max|min|number|total|amount|size|length|cost|price|rate|percentage|date)\b/i;
 const percentageQuestion =
   /\b(?:what|which)\s+(?:[\p{L}-]+\s+){0,3}?(?:percentage|percent|share|proportion|fraction)\b|\bhow much of\b/iu;
-const personQuestion = /^\s*(?:who|whom|whose)\b|\bwhich (?:person|people|author|authors|organi[sz]ation)\b/i;
+const personQuestion =
+  /^\s*(?:who|whom|whose)\b|\b(?:which|what) (?:person|people|authors?|organi[sz]ations?|company|companies|firms?|vendors?|manufacturers?|agency|agencies|institutions?|universit(?:y|ies))\b/i;
 /** "Which status code is …", "what media type does …": the noun phrase the question word asks about. */
 const categoryPhrase =
   /^\s*(?:which|what)\s+((?:[\p{L}\p{N}-]+\s+){1,3}?)(?:is|are|was|were|does|do|did|can|could|may|must|should|will|would|has|have|means?)\b/iu;

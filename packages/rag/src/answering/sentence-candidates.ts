@@ -153,16 +153,32 @@ export function entryCandidates(
     const name = (entryHead.exec(first.text)?.[0] ?? "").trim();
     const body = clean(quote.slice(name.length)).replace(/^[:\s]+/, "");
     if (body.length === 0 || isDebris(quote)) return;
+    const claim = entryStatement(name, body);
+    if (claim === null) return;
     candidates.push({
       kind: "definition",
       quote,
       start: first.start + (raw.length - raw.trimStart().length),
-      claimText: withStop(`${name}: ${body}`),
+      claimText: withStop(claim),
       context,
       subject: name.replace(/^[-–—]+/, ""),
     });
   });
   return candidates;
+}
+
+/**
+ * An entry said as a statement that stands alone: an option's "default: 16 …" as "The default of
+ * --soloCBlen is 16; …", a term's gloss as "X: gloss" when that reads as a statement, else "X is
+ * gloss"; null when none does (the claim would be dropped as a fragment).
+ */
+function entryStatement(name: string, body: string): string | null {
+  const byDefault = /^default\s*[:=]?\s+(\S+)\s*(.*)$/isu.exec(body);
+  if (byDefault) {
+    const rest = (byDefault[2] as string).replace(/^[;:,\s]+/u, "");
+    return `The default of ${name} is ${(byDefault[1] as string).replace(/[;,]$/u, "")}${rest ? `; ${rest}` : ""}`;
+  }
+  return asStatement(`${name}: ${body}`);
 }
 
 /** Each line of a span that is too long to quote whole, as a candidate of its own. */

@@ -5,6 +5,8 @@ describe("expectedAnswer", () => {
   it.each([
     ["How often should the chain be lubricated?", "frequency"],
     ["How long can books be borrowed?", "duration"],
+    ["By default, how long a cell barcode does the tool expect?", "quantity"],
+    ["How long did recovery take?", "duration"],
     ["How much time does charging take?", "duration"],
     ["When does the standard become effective?", "time"],
     ["In which year was it published?", "time"],

@@ -19,16 +19,19 @@ export interface ExpectedAnswer {
 
 const frequencyQuestion = /\bhow (?:often|frequently)\b|\bat what (?:interval|frequency)\b/i;
 const durationQuestion = /\bhow long\b|\bhow much time\b|\bhow (?:soon|quickly)\b|\bwithin how\b/i;
+/** "How long a cell barcode …", "how long an input": the length of a thing, a figure, not a span of time. */
+const lengthOfThing = /\bhow long an?\s/i;
 const timeQuestion = /^\s*(?:until |since |by )?when\b|\b(?:what|which) (?:year|date|day|month|time)\b/i;
 const quantityQuestion =
-  /\bhow (?:many|much|large|big|small|old|far|fast|heavy|tall|wide|high|deep)\b|\b(?:size|length|number|count|amount|limit|maximum|minimum|rate)\b/i;
+  /\bhow (?:many|much|large|big|small|old|far|fast|heavy|tall|wide|high|deep)\b|\bhow long an?\s|\b(?:size|length|number|count|amount|limit|maximum|minimum|rate)\b/i;
 const countedNoun = /\bhow many\s+(\p{L}[\p{L}\p{N}-]*)/iu;
 
 /** What answer `question` expects, judged from its wording alone. */
 export function expectedAnswer(question: string): ExpectedAnswer {
   const attribute = attributeOf(contentTerms(question));
   if (frequencyQuestion.test(question)) return { kind: "frequency", counted: null, attribute: null };
-  if (durationQuestion.test(question)) return { kind: "duration", counted: null, attribute };
+  if (durationQuestion.test(question) && !lengthOfThing.test(question))
+    return { kind: "duration", counted: null, attribute };
   if (timeQuestion.test(question)) return { kind: "time", counted: null, attribute: null };
   if (quantityQuestion.test(question) || attribute !== null) {
     const counted = countedNoun.exec(question)?.[1];

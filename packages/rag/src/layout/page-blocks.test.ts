@@ -242,6 +242,25 @@ describe("layOutBlocks on harder tables and lists", () => {
     expect(rows[1]).toMatchObject({ headers: ["Scatter Width", "Mean Load", "Max Load"] });
   });
 
+  it("finds a caption below a table past the wrapped stub of its last row", () => {
+    const page = layOutBlocks(
+      lines([
+        item("Replication", 50, 720),
+        item("Time (s)", 150, 720),
+        item("Random", 50, 706),
+        item("600.4", 150, 706),
+        item("Copyset", 50, 694),
+        item("642.3", 150, 694),
+        item("Replication", 50, 684),
+        item("Table 2: Comparison of recovery time.", 50, 664),
+      ]),
+      { headings: [] },
+    );
+    const rows = page.blocks.filter((block) => block.kind === "table-row");
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toMatchObject({ caption: "Table 2: Comparison of recovery time." });
+  });
+
   it("keeps superscripts on their line instead of making a row of exponents", () => {
     const page = layOutBlocks(
       lines([

@@ -85,8 +85,12 @@ export function layOutBlocks(lines: readonly Line[], state: LayoutState): PageBl
       const last = drafts[drafts.length - 1];
       let caption: string | undefined;
       if (last?.kind === "paragraph" && captionPattern.test(last.lines.join(" "))) caption = last.lines.join(" ");
-      const after = prepared[table.to];
-      if (!caption && after && captionPattern.test(rowText(after.segments))) caption = rowText(after.segments);
+      // A caption below the table may follow a last row's wrapped stub ("Random / Replication").
+      for (let at = table.to; !caption && at < Math.min(prepared.length, table.to + 3); at++) {
+        const after = rowText((prepared[at] as Line).segments);
+        if (captionPattern.test(after)) caption = after;
+        else if (after.length > 24) break;
+      }
       const header = prepared.slice(index, index + table.headerCount).map((headerLine) => rowText(headerLine.segments));
       drafts.push({ kind: "paragraph", lines: header });
       const rows = new Map(table.rows.map((row) => [row.line, row]));
