@@ -242,6 +242,49 @@ describe("layOutBlocks on harder tables and lists", () => {
     expect(rows[1]).toMatchObject({ headers: ["Scatter Width", "Mean Load", "Max Load"] });
   });
 
+  it("reads a two-tier header: the lower tier under the stub column, each upper cell over its group of columns", () => {
+    const at = (text: string, x: number, y: number) => item(text, x, y, 6);
+    const figures = (label: string, y: number, values: string[]) => [
+      at(label, 40, y),
+      ...values.map((value, k) => at(value, [110, 150, 190, 230, 270, 310, 350][k] as number, y)),
+    ];
+    const page = layOutBlocks(
+      lines([
+        // Group names centred over their three columns; the figures below sit right of their header words.
+        at("Pre-Pawn", 178, 730),
+        at("Redemption", 293, 730),
+        at("State", 40, 720),
+        at("Permit", 100, 720),
+        at("Handgun", 140, 720),
+        at("Long Gun", 178, 720),
+        at("Other", 222, 720),
+        at("Handgun", 260, 720),
+        at("Long Gun", 298, 720),
+        at("Other", 342, 720),
+        ...figures("Kentucky", 710, ["264,140", "12", "15", "0", "9", "11", "1"]),
+        ...figures("Texas", 700, ["21,550", "14", "20", "1", "29", "20", "0"]),
+      ]),
+      { headings: [] },
+    );
+    const rows = page.blocks.filter((block) => block.kind === "table-row");
+    expect(rows.map((row) => quote(page.text, row))).toEqual([
+      "Kentucky 264,140 12 15 0 9 11 1",
+      "Texas 21,550 14 20 1 29 20 0",
+    ]);
+    expect(rows[0]).toMatchObject({
+      headers: [
+        "State",
+        "Permit",
+        "Pre-Pawn Handgun",
+        "Pre-Pawn Long Gun",
+        "Pre-Pawn Other",
+        "Redemption Handgun",
+        "Redemption Long Gun",
+        "Redemption Other",
+      ],
+    });
+  });
+
   it("finds a caption below a table past the wrapped stub of its last row", () => {
     const page = layOutBlocks(
       lines([

@@ -68,30 +68,44 @@ export function detectTable(
   const hasStub = (line: Line) => (line.segments[0]?.x0 ?? 0) <= leftEdge + size;
   let headerCount = 0;
   while (headerCount < run.length && !hasStub(run[headerCount] as Line)) headerCount++;
-  if (headerCount === 0) {
-    // The header starts in the stub column ("Replication  Recovery …"): the lines after it that
-    // hold no figure, in a table whose body does, are its wrapped part ("Time (s)  Scatter …",
-    // "Width  Load  Load"), stub cell or not.
-    headerCount = 1;
-    const figures = run.some((line) => line.segments.some((segment) => /\d/u.test(segment.text)));
-    while (
-      figures &&
-      headerCount < Math.min(run.length, maxHeaderLines) &&
-      !run[headerCount]?.segments.some((segment) => /\d/u.test(segment.text))
-    )
-      headerCount++;
-  }
+  // Without a line above the stub column, the header starts in it ("Replication  Recovery …").
+  if (headerCount === 0) headerCount = 1;
+  // The lines after that hold no figure, in a table whose body does, are the header's wrapped
+  // part or its lower tier ("Time (s)  Scatter …", "State / Territory  Permit  Handgun …"), stub cell or not.
+  const figures = run.some((line) => line.segments.some((segment) => /\d/u.test(segment.text)));
+  while (
+    figures &&
+    headerCount < Math.min(run.length, maxHeaderLines) &&
+    !run[headerCount]?.segments.some((segment) => /\d/u.test(segment.text))
+  )
+    headerCount++;
   if (headerCount === run.length) headerCount = 1;
   const body = run.slice(headerCount).filter((line) => line.segments.length >= 2);
   if (body.length === 0) return undefined;
   const columns = columnsOf(body.flatMap((line) => line.segments));
   if (columns.length < 2) return undefined;
   const headers = columns.map(() => "");
-  for (const line of run.slice(0, headerCount)) {
+  const headerLines = run.slice(0, headerCount);
+  // Where each column's heading stands: its cells and the lowest header tier's cell over it (a
+  // left-set header over right-set figures), for placing the groups of an upper tier.
+  const spans = columns.map((column) => ({ ...column }));
+  for (const cell of headerLines.at(-1)?.segments ?? []) {
+    for (const index of overlapping(columns, cell)) {
+      const span = spans[index] as Interval;
+      span.x0 = Math.min(span.x0, cell.x0);
+      span.x1 = Math.max(span.x1, cell.x1);
+    }
+  }
+  for (const [tier, line] of headerLines.entries()) {
     // A header run set tight over several columns ("Chunks Cluster Scatter") is split into its
     // items, each heading the columns it stands over; a header spanning columns as one item stays whole.
-    for (const segment of line.segments.flatMap((cell) => splitOverColumns(cell, columns))) {
-      for (const index of overlapping(columns, segment)) {
+    const cells = line.segments.flatMap((cell) => splitOverColumns(cell, columns));
+    const heads =
+      tier < headerLines.length - 1
+        ? groupHeads(cells, columns, spans)
+        : cells.map((cell) => overlapping(columns, cell));
+    for (const [k, segment] of cells.entries()) {
+      for (const index of heads[k] ?? []) {
         const before = headers[index] ?? "";
         // A header word broken at a line end joins its rest: "Copy-" over "sets" reads "Copy-sets".
         headers[index] = !before
@@ -115,6 +129,31 @@ export function detectTable(
       : [],
   );
   return { from, to, headerCount, headers, rows };
+}
+
+/**
+ * The columns each cell of an upper header tier heads. A sparse tier of two or more cells over a
+ * fuller one below ("Pre-Pawn   Redemption" over "Handgun Long Gun *Other" twice) names groups of
+ * columns, each set centred over its group: a cell heads the columns it stands over and those
+ * nearer its centre than half the distance between neighbouring group centres.
+ */
+function groupHeads(cells: readonly Segment[], columns: readonly Interval[], spans: readonly Interval[]): number[][] {
+  const over = cells.map((cell) => overlapping(columns, cell));
+  if (cells.length < 2 || cells.length * 2 > columns.length) return over;
+  const centre = (span: Interval) => (span.x0 + span.x1) / 2;
+  const centres = cells.map(centre);
+  let spacing = Number.POSITIVE_INFINITY;
+  for (let k = 1; k < centres.length; k++) {
+    spacing = Math.min(spacing, (centres[k] as number) - (centres[k - 1] as number));
+  }
+  const taken = new Set(over.flat());
+  spans.forEach((span, index) => {
+    if (taken.has(index)) return;
+    const distances = centres.map((at) => Math.abs(centre(span) - at));
+    const nearest = distances.indexOf(Math.min(...distances));
+    if ((distances[nearest] as number) < spacing / 2) over[nearest]?.push(index);
+  });
+  return over.map((indexes) => [...indexes].sort((a, b) => a - b));
 }
 
 /**
