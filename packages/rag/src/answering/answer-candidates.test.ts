@@ -157,4 +157,30 @@ describe("answerCandidates", () => {
       ).toBe(true);
     }
   });
+
+  it("restates a row with its wrapped cell under the same header and without dot leaders", () => {
+    const text = "Stabilizer wiring change ........ Up to 79 work-hours = Up to $766,865. Up to $6,715.";
+    const cell = (part: string) => ({ start: text.indexOf(part), end: text.indexOf(part) + part.length });
+    const structure: PassageStructure = {
+      headings: [],
+      blocks: [
+        {
+          kind: "table-row",
+          span: { start: 0, end: text.length },
+          cells: [
+            cell("Stabilizer wiring change ........"),
+            cell("Up to 79 work-hours ="),
+            cell("Up to $766,865."),
+            cell("Up to $6,715."),
+          ],
+          headers: ["Action", "Labor cost", "Cost on U.S. operators", "Labor cost"],
+        },
+      ],
+    };
+    const [row] = answerCandidates(text, structure);
+    expect(row?.claimText).toBe(
+      "For Stabilizer wiring change, Labor cost is Up to 79 work-hours = Up to $6,715 and Cost on U.S. operators is Up to $766,865.",
+    );
+    expect(row?.quote).toBe(text);
+  });
 });

@@ -43,6 +43,17 @@ function listItemCandidate(text: string, block: ListItemBlock, context: string[]
  * Financial tables set the currency sign in a column of its own ("$ | 10,084"): the sign goes
  * with the amount after it, under that amount's header, so the claim says "… is $10,084".
  */
+/** A cell wrapped onto the row's next line comes back under the same header: the two read as one ("Up to 79 … = Up to $6,715."). */
+function withWrappedJoined(pairs: Array<{ header: string; cell: string }>): Array<{ header: string; cell: string }> {
+  const joined: Array<{ header: string; cell: string }> = [];
+  for (const pair of pairs) {
+    const same = pair.header ? joined.find((earlier) => earlier.header === pair.header) : undefined;
+    if (same) same.cell = `${same.cell} ${pair.cell}`;
+    else joined.push({ ...pair });
+  }
+  return joined;
+}
+
 function withCurrencyJoined(pairs: Array<{ header: string; cell: string }>): Array<{ header: string; cell: string }> {
   const joined: Array<{ header: string; cell: string }> = [];
   for (let k = 0; k < pairs.length; k++) {
@@ -58,15 +69,23 @@ function withCurrencyJoined(pairs: Array<{ header: string; cell: string }>): Arr
 
 function tableRowCandidate(text: string, block: TableRowBlock, context: string[]): AnswerCandidate | null {
   const quote = text.slice(block.span.start, block.span.end).trim();
-  const cells = block.cells.map((cell) => clean(text.slice(cell.start, cell.end)));
+  // Dot leaders run a cell out to the next column ("Stabilizer wiring change ........") and a cell's
+  // closing full stop ends the row as printed ("$766,865."): neither belongs in the restated claim.
+  const cells = block.cells.map((cell) =>
+    clean(text.slice(cell.start, cell.end))
+      .replace(/\s*(?:\.\s?){4,}$/u, "")
+      .replace(/(?<=[\p{L}\p{N})%])\.$/u, ""),
+  );
   if (quote.length === 0 || cells.length === 0) return null;
   const headers = block.headers.map((header) => clean(header));
   // The label is the first cell when it has no header or holds words, e.g. "AES-256".
   const labelled = cells.length > 1 && (headers[0] === "" || /\p{L}/u.test(cells[0] as string));
   const label = labelled ? (cells[0] as string) : "";
-  const pairs = withCurrencyJoined(cells.map((cell, k) => ({ header: headers[k] ?? "", cell })))
-    .slice(labelled ? 1 : 0)
-    .filter((pair) => pair.cell.length > 0);
+  const pairs = withWrappedJoined(
+    withCurrencyJoined(cells.map((cell, k) => ({ header: headers[k] ?? "", cell })))
+      .slice(labelled ? 1 : 0)
+      .filter((pair) => pair.cell.length > 0),
+  );
   const caption = block.caption ? clean(block.caption) : "";
   let claim: string;
   if (pairs.some((pair) => pair.header !== "")) {

@@ -285,6 +285,38 @@ describe("layOutBlocks on harder tables and lists", () => {
     });
   });
 
+  it("joins a cell wrapped onto a line of its own to its row, and takes a header word set above the header line", () => {
+    const at = (text: string, x: number, y: number) => item(text, x, y, 8);
+    const page = layOutBlocks(
+      lines([
+        at("Cost on U.S.", 300, 724),
+        at("Action", 60, 720),
+        at("Labor cost", 150, 720),
+        at("Parts cost", 230, 720),
+        at("operators", 304, 716),
+        at("Wiring change", 40, 700),
+        at("79 work-hours =", 150, 700),
+        at("$3,790", 230, 700),
+        at("$766,865.", 300, 700),
+        at("$6,715.", 156, 691),
+        at("Sensor test", 40, 682),
+        at("40 work-hours =", 150, 682),
+        at("$0", 230, 682),
+        at("$248,200.", 300, 682),
+        at("$3,400.", 156, 673),
+      ]),
+      { headings: [] },
+    );
+    const rows = page.blocks.filter((block) => block.kind === "table-row");
+    expect(rows.map((row) => quote(page.text, row))).toEqual([
+      "Wiring change 79 work-hours = $3,790 $766,865. $6,715.",
+      "Sensor test 40 work-hours = $0 $248,200. $3,400.",
+    ]);
+    expect(rows[1]).toMatchObject({
+      headers: ["Action", "Labor cost", "Parts cost", "Cost on U.S. operators", "Labor cost"],
+    });
+  });
+
   it("finds a caption below a table past the wrapped stub of its last row", () => {
     const page = layOutBlocks(
       lines([

@@ -94,9 +94,11 @@ export function layOutBlocks(lines: readonly Line[], state: LayoutState): PageBl
       const header = prepared.slice(index, index + table.headerCount).map((headerLine) => rowText(headerLine.segments));
       drafts.push({ kind: "paragraph", lines: header });
       const rows = new Map(table.rows.map((row) => [row.line, row]));
+      const wrapped = new Set(table.rows.flatMap((row) => row.wrapped));
       for (let at = index + table.headerCount; at < table.to; at++) {
         const rowLine = prepared[at] as Line;
         const row = rows.get(at);
+        if (wrapped.has(at)) continue;
         if (!row) {
           drafts.push({ kind: "paragraph", lines: [rowText(rowLine.segments)] });
           continue;

@@ -9,8 +9,12 @@ export interface DetectedTable {
   headerCount: number;
   /** Header text per column; "" where the column has none. */
   headers: string[];
-  /** For each body line of two or more cells (one-cell lines are wrapped text, not rows), its segments with the column each falls in. */
-  rows: { line: number; cells: { segment: Segment; column: number }[] }[];
+  /**
+   * For each body line of two or more cells, its segments with the column each falls in; a one-cell
+   * line below a row is that row's wrapped text ("Up to $6,715.", "Replication"): its cell joins the
+   * row and its index is in `wrapped`.
+   */
+  rows: { line: number; wrapped: number[]; cells: { segment: Segment; column: number }[] }[];
 }
 
 interface Interval {
@@ -41,19 +45,38 @@ export function detectTable(
   isHeading: (line: Line) => boolean = () => false,
 ): DetectedTable | undefined {
   const first = lines[from];
-  if (!first || first.segments.length < 2) return undefined;
+  if (!first) return undefined;
+  if (first.segments.length < 2) {
+    // A header's upper word set alone over one column ("Cost on U.S." over "… Cost per product  operators").
+    const next = lines[from + 1];
+    const lead = first.segments[0];
+    if (!isLoneCell(first) || !next || next.segments.length < 2 || !lead) return undefined;
+    if (first.y - next.y > maxGap || lead.x0 <= (next.segments[1]?.x0 ?? Number.POSITIVE_INFINITY)) return undefined;
+  }
+  const column = first.segments.length < 2 ? (lines[from + 1] as Line).column : first.column;
   let to = from + 1;
   let lastMulti = from;
   while (to < lines.length) {
     const line = lines[to] as Line;
     const previous = lines[to - 1] as Line;
-    if (line.column !== first.column || isHeading(line)) break;
+    // A wrapped header word or cell may be read as another column's line ("operators" under a wide table's "Cost on U.S.").
+    if ((line.column !== column && !isLoneCell(line)) || isHeading(line)) break;
     if (previous.y - line.y > maxGap || line.y >= previous.y) break;
-    if (line.segments.length < 2 && (line.segments[0]?.text.length ?? 0) > maxLoneCellChars) break;
+    if (line.segments.length < 2 && !isLoneCell(line)) break;
     if (line.segments.length >= 2) lastMulti = to;
     to++;
   }
+  // A last row's wrapped cell belongs to the table, when it stands as close as the table's own lines.
+  let widest = 0;
+  for (let at = from + 1; at <= lastMulti; at++)
+    widest = Math.max(widest, (lines[at - 1] as Line).y - (lines[at] as Line).y);
   to = lastMulti + 1;
+  while (
+    to < lines.length &&
+    isLoneCell(lines[to] as Line) &&
+    (lines[to - 1] as Line).y - (lines[to] as Line).y <= widest
+  )
+    to++;
   const run = lines.slice(from, to);
   const multi = run.filter((line) => line.segments.length >= 2);
   if (multi.length < 2) return undefined;
@@ -116,19 +139,24 @@ export function detectTable(
       }
     }
   }
-  const rows = run.slice(headerCount).flatMap((line, offset) =>
-    line.segments.length >= 2
-      ? [
-          {
-            line: from + headerCount + offset,
-            cells: line.segments
-              .flatMap((cell) => splitOverColumns(cell, columns))
-              .map((segment) => ({ segment, column: overlapping(columns, segment)[0] ?? 0 })),
-          },
-        ]
-      : [],
-  );
+  const rows: DetectedTable["rows"] = [];
+  for (const [offset, line] of run.slice(headerCount).entries()) {
+    const cells = line.segments
+      .flatMap((cell) => splitOverColumns(cell, columns))
+      .map((segment) => ({ segment, column: overlapping(columns, segment)[0] ?? 0 }));
+    const above = rows.at(-1);
+    if (line.segments.length >= 2) rows.push({ line: from + headerCount + offset, wrapped: [], cells });
+    else if (above) {
+      above.wrapped.push(from + headerCount + offset);
+      above.cells.push(...cells);
+    }
+  }
   return { from, to, headerCount, headers, rows };
+}
+
+/** A line of one short segment: a wrapped header word or cell ("Replication", "(Nr)", "Up to $6,715."). */
+function isLoneCell(line: Line): boolean {
+  return line.segments.length === 1 && (line.segments[0]?.text.length ?? 0) <= maxLoneCellChars;
 }
 
 /**
