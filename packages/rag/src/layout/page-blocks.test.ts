@@ -317,6 +317,23 @@ describe("layOutBlocks on harder tables and lists", () => {
     });
   });
 
+  it("keeps a wrapped cell's line apart inside one column of a column page, where poppler reads it with the other column", () => {
+    const table = lines([
+      item("Replication", 320, 720, 8),
+      item("Time (s)", 380, 720, 8),
+      item("Random", 320, 706, 8),
+      item("600.4", 380, 706, 8),
+      item("Replication", 320, 698, 8),
+      item("Copyset", 320, 688, 8),
+      item("642.3", 380, 688, 8),
+    ]).map((line) => ({ ...line, column: 1 }));
+    const prose = lines([item("Text of the left column, read before the right one.", 50, 720)]);
+    const page = layOutBlocks([...prose, ...table], { headings: [] });
+    const rows = page.blocks.filter((block) => block.kind === "table-row");
+    expect(rows.map((row) => quote(page.text, row))).toEqual(["Random 600.4", "Copyset 642.3"]);
+    expect(page.text).toContain("Random 600.4\n\nReplication\n\nCopyset 642.3");
+  });
+
   it("finds a caption below a table past the wrapped stub of its last row", () => {
     const page = layOutBlocks(
       lines([

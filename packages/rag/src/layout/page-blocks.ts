@@ -51,6 +51,7 @@ export function layOutBlocks(lines: readonly Line[], state: LayoutState): PageBl
   const prepared = lines.map(mergeBareMarker);
   const bodySize = state.bodySize ?? dominantSize(prepared);
   const pitch = linePitch(prepared, bodySize);
+  const columned = prepared.some((line) => line.column > 0);
   // Each line's text and heading test once: table and list scans look at the same lines again.
   const texts = prepared.map((line) => rowText(line.segments));
   // A numbered line in body type right after a full line that ends mid-sentence continues that
@@ -80,7 +81,7 @@ export function layOutBlocks(lines: readonly Line[], state: LayoutState): PageBl
     const table =
       listMarker(text) || headingFirst
         ? undefined
-        : detectTable(prepared, index, pitch * 2.6, (candidate) => headingLines.has(candidate));
+        : detectTable(prepared, index, pitch * 2.6, (candidate) => headingLines.has(candidate), columned);
     if (table) {
       const last = drafts[drafts.length - 1];
       let caption: string | undefined;

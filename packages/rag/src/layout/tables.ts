@@ -43,6 +43,7 @@ export function detectTable(
   from: number,
   maxGap: number,
   isHeading: (line: Line) => boolean = () => false,
+  columned = false,
 ): DetectedTable | undefined {
   const first = lines[from];
   if (!first) return undefined;
@@ -139,6 +140,10 @@ export function detectTable(
       }
     }
   }
+  // Within one column of a column page, poppler reads a wrapped cell's line together with the
+  // other column's text on its baseline: joined to its row, the row's quote would be found nowhere
+  // in the page as poppler prints it. There the wrapped line stays a line of its own.
+  const joinWrapped = column === -1 || !columned;
   const rows: DetectedTable["rows"] = [];
   for (const [offset, line] of run.slice(headerCount).entries()) {
     const cells = line.segments
@@ -146,7 +151,7 @@ export function detectTable(
       .map((segment) => ({ segment, column: overlapping(columns, segment)[0] ?? 0 }));
     const above = rows.at(-1);
     if (line.segments.length >= 2) rows.push({ line: from + headerCount + offset, wrapped: [], cells });
-    else if (above) {
+    else if (above && joinWrapped) {
       above.wrapped.push(from + headerCount + offset);
       above.cells.push(...cells);
     }
