@@ -34,7 +34,7 @@ export interface QuestionAnalysis {
   /** For "how many X", the term X: an answer counts X, not something else. */
   counted: string | null;
   /** The measured attribute asked about ("pressure"): a figure in its unit stands in for its name. */
-  attribute: { surface: string; unit: RegExp } | null;
+  attribute: { surface: string; unit: RegExp; monetary?: boolean } | null;
 }
 
 const answerWords = new Set(
@@ -197,6 +197,9 @@ export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAna
     type,
     subject,
     counted,
-    attribute: attribute && attributeTerm ? { surface: attributeTerm.surface, unit: attribute.unit } : null,
+    attribute:
+      attribute && attributeTerm
+        ? { surface: attributeTerm.surface, unit: attribute.unit, ...(attribute.monetary && { monetary: true }) }
+        : null,
   };
 }

@@ -147,6 +147,19 @@ describe("scoreCandidate", () => {
     expect(related?.parts.coverage).toBeGreaterThan(0.5);
   });
 
+  it("takes only an amount of money for what something cost, and a fine-tuning question for no money question", () => {
+    const [tpus, dollars] = scores("How much did it cost to train the large model?", [
+      "The large model was trained on 16 Cloud TPUs.",
+      "Training the large model cost $7,000.",
+    ]);
+    expect(tpus?.parts.typeMissing).toBe(1);
+    expect(dollars?.parts.typeMissing).toBe(0);
+    const [rate] = scores("What learning rate was used for fine-tuning the model?", [
+      "We fine-tune the model with a learning rate of 0.001.",
+    ]);
+    expect(rate?.parts.typeMissing).toBe(0);
+  });
+
   it("meets a question in other words through the lexicon and the kind of answer", () => {
     const [due, unrelated] = scores("When do I have to pay the rent?", [
       "Rent is due on the first day of each month.",

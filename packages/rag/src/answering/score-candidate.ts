@@ -251,7 +251,14 @@ export function scoreCandidate(
       ? 1
       : 0;
   // "How many rounds" is not answered by a count of keys.
-  const countsWhatIsAsked = question.counted === null || matched.has(question.counted);
+  // "How much did it cost?" is answered by an amount of money, not by "16 Cloud TPUs".
+  const countsWhatIsAsked =
+    (question.counted === null || matched.has(question.counted)) &&
+    !(
+      (type === "quantity" || type === "count") &&
+      question.attribute?.monetary &&
+      !question.attribute.unit.test(features.candidate.claimText)
+    );
   // A definition answers "what is X" only when it is of X; any other kind, when it is stated at all.
   const states =
     type !== null &&

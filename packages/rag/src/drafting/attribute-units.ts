@@ -5,6 +5,8 @@ import { FIGURE } from "./value-figures";
 export interface Attribute {
   term: string;
   unit: RegExp;
+  /** Money: a value of it is always stated in a currency, so a figure without one is another thing's. */
+  monetary?: boolean;
 }
 
 export const TIME_UNITS = "(?:seconds?|minutes?|hours?|days?|weeks?|fortnights?|months?|quarters?|years?|decades?)";
@@ -40,7 +42,10 @@ const table: Array<[string, RegExp]> = [
   ["percentage share", measurement("(?:%|percent|per cent)")],
 ];
 const attributes: Attribute[] = table.flatMap(([nouns, unit]) =>
-  nouns.split(" ").map((noun) => ({ term: stem(noun), unit })),
+  nouns
+    .split(" ")
+    // "Fine" is also "fine-tuning": only the unambiguous money nouns demand a currency.
+    .map((noun) => ({ term: stem(noun), unit, ...(unit === money && noun !== "fine" && { monetary: true }) })),
 );
 
 /** The first measured attribute among a question's stemmed terms, or null. */
