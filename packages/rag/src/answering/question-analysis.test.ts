@@ -62,6 +62,16 @@ describe("analyseQuestion", () => {
     expect(analyseQuestion("What is a tropical semiring?", lexicon).subject).toBe("tropical semiring");
   });
 
+  it("takes the noun after 'how much' as what is measured, and knows a definition asked for in so many words", () => {
+    const nouns: Lexicon = { related: () => [], mostlyNoun: (word) => word === "memory" };
+    expect(analyseQuestion("How much memory did each GPU have?", nouns).counted).toBe("memory");
+    expect(analyseQuestion("How much free storage do I need?", nouns).counted).toBeNull();
+    expect(analyseQuestion("How much did the company spend?", nouns).counted).toBeNull();
+    expect(analyseQuestion("How do the notes define the genus of a tropical curve?", lexicon).asksToDefine).toBe(true);
+    expect(analyseQuestion("What does baselining mean?", lexicon).asksToDefine).toBe(true);
+    expect(analyseQuestion("What is a tropical semiring?", lexicon).asksToDefine).toBeUndefined();
+  });
+
   it("marks the category a 'which' question asks about and a measured attribute", () => {
     const question = analyseQuestion("Which status code means the request was accepted?", lexicon);
     expect(question.terms.filter((term) => term.category).map((term) => term.surface)).toEqual(["status", "code"]);

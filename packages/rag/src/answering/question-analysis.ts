@@ -33,6 +33,8 @@ export interface QuestionAnalysis {
   subject: string | null;
   /** For "how many X", the term X: an answer counts X, not something else. */
   counted: string | null;
+  /** Asked in so many words for a definition ("how do the notes define X", "what does X mean"), not only "what is X". */
+  asksToDefine?: boolean;
   /** The measured attribute asked about ("pressure"): a figure in its unit stands in for its name. */
   attribute: { surface: string; unit: RegExp; monetary?: boolean } | null;
 }
@@ -81,6 +83,8 @@ const categoryPhrase =
   /^\s*(?:which|what)\s+((?:[\p{L}\p{N}-]+\s+){1,3}?)(?:is|are|was|were|does|do|did|can|could|may|must|should|will|would|has|have|means?)\b/iu;
 const countQuestion = /\bhow many\b/i;
 const countedNoun = /\bhow many\s+(\p{L}[\p{L}\p{N}-]*)/iu;
+/** "How much memory …", "how much labor …": the measured thing, when the word after "much" is a noun. */
+const measuredNoun = /\bhow much\s+(\p{L}+)\b/iu;
 
 /**
  * Names in a question: acronyms, words with a digit, capitalised words past the first, and
@@ -190,13 +194,18 @@ export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAna
   const subject = type === "definition" || (asked !== null && !/\bof\b/i.test(asked)) ? asked : null;
   const attribute = attributeOf(contentTerms(question));
   const attributeTerm = attribute && terms.find((term) => stem(term.surface) === attribute.term);
-  const countedWord = countedNoun.exec(question)?.[1]?.toLowerCase();
+  const measuredWord = measuredNoun.exec(question)?.[1]?.toLowerCase();
+  const countedWord =
+    countedNoun.exec(question)?.[1]?.toLowerCase() ??
+    (measuredWord !== undefined && lexicon.mostlyNoun?.(measuredWord) === true ? measuredWord : undefined);
   const counted = terms.find((term) => term.surface === countedWord)?.surface ?? null;
+  const explicit = type === "definition" && definitionQuestion.exec(question)?.[1] === undefined;
   return {
     terms,
     type,
     subject,
     counted,
+    ...(explicit && { asksToDefine: true }),
     attribute:
       attribute && attributeTerm
         ? { surface: attributeTerm.surface, unit: attribute.unit, ...(attribute.monetary && { monetary: true }) }

@@ -160,6 +160,14 @@ describe("scoreCandidate", () => {
     expect(rate?.parts.typeMissing).toBe(0);
   });
 
+  it("counts a missing definition in full when the question asks in so many words to define", () => {
+    const quote = "The moduli space parameterizes smooth genus zero curves with marked points.";
+    const [asked] = scores("How do the notes define the genus of a tropical curve?", [quote]);
+    const [whatIs] = scores("What is a genus zero curve?", [quote]);
+    expect(asked?.parts.typeMissing).toBe(1);
+    expect(whatIs?.parts.typeMissing).toBe(0.5);
+  });
+
   it("meets a question in other words through the lexicon and the kind of answer", () => {
     const [due, unrelated] = scores("When do I have to pay the rent?", [
       "Rent is due on the first day of each month.",

@@ -288,7 +288,8 @@ export function scoreCandidate(
     proximity: proximity(positionsByTerm),
     answerType: states ? about : 0,
     // Half for "what is X": a definition's shapes are found less surely than a figure or a date.
-    typeMissing: type !== null && !states ? (type === "definition" ? 0.5 : 1) : 0,
+    // Asked in so many words ("how does the guide define X"), a definition is what answers.
+    typeMissing: type !== null && !states ? (type === "definition" && !question.asksToDefine ? 0.5 : 1) : 0,
     rank: 1 / placement.rank,
     // A sentence that sends the reader elsewhere defines nothing, whatever its shape.
     definition: features.crossReference ? 0 : Math.max(definesSubject, definitionOfSubject) * about,
