@@ -16,6 +16,10 @@ describe("candidateFeatures", () => {
     expect([...candidateFeatures(sentence("Rent is due on the first day of each month.")).states]).toContain("time");
     expect([...candidateFeatures(sentence("Refunds are paid within ten business days.")).states]).toContain("duration");
     expect([...candidateFeatures(sentence("Licensing made up 12% of revenue.")).states]).toContain("percentage");
+    expect([...candidateFeatures(sentence("Fees fell by 0.5 percent.")).states]).toContain("percentage");
+    expect([...candidateFeatures(sentence("We mask some percentage of the tokens.")).states]).not.toContain(
+      "percentage",
+    );
     expect([...candidateFeatures(sentence("The standard was approved by Gina Raimondo.")).states]).toContain("person");
     expect([...candidateFeatures(sentence("The cipher uses 14 rounds.")).states]).toContain("count");
     expect([...candidateFeatures(sentence("The cipher is fast.")).states]).toEqual([]);

@@ -26,7 +26,8 @@ export interface CandidateFeatures {
 }
 
 const personName = /(?:^|[^.!?]\s)(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?\p{Lu}\p{Ll}+(?:\s+\p{Lu}\.)?\s+\p{Lu}\p{Ll}+/u;
-const percentage = /\d\s?%|\bper\s?cent\b|\bpercent(?:age)?\b/i;
+/** A share stated as a figure ("15%", "0.78 percent"); "some percentage of the tokens" states none. */
+const percentage = /\d\s?%|\d\s?(?:per\s?cent|percent)\b/i;
 const crossReference = /^see\b|\bsee\s+(?:sec|section|fig|figure|table|appendix|eq|equation|ref|chapter|annex|rfc)\b/i;
 /** Moments stated without a date: "on the first day of each month", "by the end of the quarter", "before 5 pm". */
 const moment =
