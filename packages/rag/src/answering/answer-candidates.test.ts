@@ -183,4 +183,12 @@ describe("answerCandidates", () => {
     );
     expect(row?.quote).toBe(text);
   });
+
+  it("offers no sentence cut off before the formula it introduces, full stop or not", () => {
+    const text =
+      "For the AES algorithm, this irreducible polynomial is\n\nm(x) = x8 + x4 + x3 + x + 1, (4.1)\n\nThe product is reduced modulo m(x).";
+    const claims = flat(text).map((candidate) => candidate.claimText);
+    expect(claims.some((claim) => /polynomial is\.$/.test(claim))).toBe(false);
+    expect(claims).toContain("The product is reduced modulo m(x).");
+  });
 });
