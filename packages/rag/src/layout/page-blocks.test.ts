@@ -334,6 +334,41 @@ describe("layOutBlocks on harder tables and lists", () => {
     expect(page.text).toContain("Random 600.4\n\nReplication\n\nCopyset 642.3");
   });
 
+  it("takes no body line into the header: a bulleted 'label: value' line, or one holding a figure", () => {
+    const at = (text: string, x: number, y: number) => item(text, x, y);
+    const page = layOutBlocks(
+      lines([
+        at("o", 60, 720),
+        at('Claim Name: "iss"', 80, 720),
+        at("o", 60, 708),
+        at("Change Controller: IESG", 80, 708),
+        at("o", 60, 696),
+        at("Section 4.1.1", 80, 696),
+      ]),
+      { headings: [] },
+    );
+    const rows = page.blocks.filter((block) => block.kind === "table-row");
+    expect(rows.map((row) => quote(page.text, row))).toEqual(["o Change Controller: IESG", "o Section 4.1.1"]);
+  });
+
+  it("leaves a lone line in the stub column apart: it labels the rows after it", () => {
+    const page = layOutBlocks(
+      lines([
+        item("Term", 50, 720),
+        item("Meaning", 150, 720),
+        item("Claim", 50, 708),
+        item("A piece of information", 150, 708),
+        item("Nested JWT", 50, 698),
+        item("JWS", 50, 688),
+        item("A signed JWT", 150, 688),
+      ]),
+      { headings: [] },
+    );
+    const rows = page.blocks.filter((block) => block.kind === "table-row");
+    expect(rows.map((row) => quote(page.text, row))).toEqual(["Claim A piece of information", "JWS A signed JWT"]);
+    expect(page.text).toContain("Nested JWT");
+  });
+
   it("finds a caption below a table past the wrapped stub of its last row", () => {
     const page = layOutBlocks(
       lines([

@@ -97,11 +97,7 @@ export function detectTable(
   // The lines after that hold no figure, in a table whose body does, are the header's wrapped
   // part or its lower tier ("Time (s)  Scatter …", "State / Territory  Permit  Handgun …"), stub cell or not.
   const figures = run.some((line) => line.segments.some((segment) => /\d/u.test(segment.text)));
-  while (
-    figures &&
-    headerCount < Math.min(run.length, maxHeaderLines) &&
-    !run[headerCount]?.segments.some((segment) => /\d/u.test(segment.text))
-  )
+  while (figures && headerCount < Math.min(run.length, maxHeaderLines) && readsAsHeader(run[headerCount] as Line))
     headerCount++;
   if (headerCount === run.length) headerCount = 1;
   const body = run.slice(headerCount).filter((line) => line.segments.length >= 2);
@@ -151,12 +147,27 @@ export function detectTable(
       .map((segment) => ({ segment, column: overlapping(columns, segment)[0] ?? 0 }));
     const above = rows.at(-1);
     if (line.segments.length >= 2) rows.push({ line: from + headerCount + offset, wrapped: [], cells });
-    else if (above && joinWrapped) {
+    // A lone line in the stub column labels what follows ("Nested JWT", "(A)"); elsewhere it is a cell's wrapped text.
+    else if (above && joinWrapped && cells.every((cell) => cell.column > 0)) {
       above.wrapped.push(from + headerCount + offset);
       above.cells.push(...cells);
     }
   }
   return { from, to, headerCount, headers, rows };
+}
+
+/**
+ * Whether a line below a table's first header line reads as more header: short cells, no figure,
+ * no "label: value" and no list bullet ("o Claim Description: Issuer" is a body line).
+ */
+function readsAsHeader(line: Line): boolean {
+  return line.segments.every(
+    (segment) =>
+      segment.text.length <= maxLoneCellChars &&
+      !/\d/u.test(segment.text) &&
+      !/:\s/u.test(segment.text) &&
+      !/^[o•●▪◦*–-]$/u.test(segment.text),
+  );
 }
 
 /** A line of one short segment: a wrapped header word or cell ("Replication", "(Nr)", "Up to $6,715."). */
