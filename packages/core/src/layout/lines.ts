@@ -26,7 +26,7 @@ export interface Row {
 /** A gap wider than this many font sizes separates segments (cells, columns) rather than words. */
 export const segmentGapEm = 0.9;
 /** A gap wider than this many font sizes between two items stands for a space pdf.js did not emit. */
-const spaceGapEm = 0.12;
+export const spaceGapEm = 0.12;
 /** Baselines closer than this many font sizes are one row (superscripts and subscripts stay on their line). */
 const baselineToleranceEm = 0.35;
 

@@ -1,4 +1,4 @@
-import type { Line, Segment } from "@audited-rag/core";
+import { type Line, type Segment, spaceGapEm } from "@audited-rag/core";
 
 /** A table found in a run of lines: which lines, which is the header, and each line's cells per column. */
 export interface DetectedTable {
@@ -242,9 +242,6 @@ function splitOverColumns(segment: Segment, columns: readonly Interval[]): Segme
   for (const each of parts) each.text = each.text.replace(/\s+/gu, " ").trim();
   return parts;
 }
-
-/** A gap between two items wider than this many font sizes held a space (as in `buildRows`). */
-const spaceGapEm = 0.12;
 
 /** A body cell wider than this many times the median cell may span columns ("(E) positional embedding instead of sinusoids"). */
 const wideCellFactor = 3;
