@@ -369,6 +369,30 @@ describe("layOutBlocks on harder tables and lists", () => {
     expect(page.text).toContain("Nested JWT");
   });
 
+  it("gives no header to a table whose first line is a row of figures, but takes years for one", () => {
+    const table = (first: string[]) =>
+      layOutBlocks(
+        lines([
+          item(first[0] as string, 50, 720),
+          item(first[1] as string, 250, 720),
+          item(first[2] as string, 320, 720),
+          item("Net cash used by financing activities", 50, 708),
+          item("(3,008)", 250, 708),
+          item("(2,041)", 320, 708),
+          item("Other items", 50, 696),
+          item("(1)", 250, 696),
+          item("8", 320, 696),
+        ]),
+        { headings: [] },
+      ).blocks.filter((block) => block.kind === "table-row");
+    const midway = table(["Accounts receivable, net", "392", "(325)"]);
+    expect(midway).toHaveLength(3);
+    expect(midway[1]).toMatchObject({ headers: ["", "", ""] });
+    const years = table(["Cash flows", "2024", "2023"]);
+    expect(years).toHaveLength(2);
+    expect(years[0]).toMatchObject({ headers: ["Cash flows", "2024", "2023"] });
+  });
+
   it("finds a caption below a table past the wrapped stub of its last row", () => {
     const page = layOutBlocks(
       lines([

@@ -93,7 +93,7 @@ export function layOutBlocks(lines: readonly Line[], state: LayoutState): PageBl
         else if (after.length > 24) break;
       }
       const header = prepared.slice(index, index + table.headerCount).map((headerLine) => rowText(headerLine.segments));
-      drafts.push({ kind: "paragraph", lines: header });
+      if (header.length > 0) drafts.push({ kind: "paragraph", lines: header });
       const rows = new Map(table.rows.map((row) => [row.line, row]));
       const wrapped = new Set(table.rows.flatMap((row) => row.wrapped));
       for (let at = index + table.headerCount; at < table.to; at++) {

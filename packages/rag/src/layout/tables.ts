@@ -92,12 +92,20 @@ export function detectTable(
   const hasStub = (line: Line) => (line.segments[0]?.x0 ?? 0) <= leftEdge + size;
   let headerCount = 0;
   while (headerCount < run.length && !hasStub(run[headerCount] as Line)) headerCount++;
-  // Without a line above the stub column, the header starts in it ("Replication  Recovery …").
-  if (headerCount === 0) headerCount = 1;
+  // Without a line above the stub column, the header starts in it ("Replication  Recovery …"),
+  // unless that line is a row of figures: a table picked up mid-way (after a page break or a
+  // heading) has no header, and its first row must not head the others ("392 is (3,008)").
+  const dataFirst = headerCount === 0 && isFigureRow(run[0] as Line);
+  if (headerCount === 0 && !dataFirst) headerCount = 1;
   // The lines after that hold no figure, in a table whose body does, are the header's wrapped
   // part or its lower tier ("Time (s)  Scatter …", "State / Territory  Permit  Handgun …"), stub cell or not.
   const figures = run.some((line) => line.segments.some((segment) => /\d/u.test(segment.text)));
-  while (figures && headerCount < Math.min(run.length, maxHeaderLines) && readsAsHeader(run[headerCount] as Line))
+  while (
+    !dataFirst &&
+    figures &&
+    headerCount < Math.min(run.length, maxHeaderLines) &&
+    readsAsHeader(run[headerCount] as Line)
+  )
     headerCount++;
   if (headerCount === run.length) headerCount = 1;
   const body = run.slice(headerCount).filter((line) => line.segments.length >= 2);
@@ -154,6 +162,18 @@ export function detectTable(
     }
   }
   return { from, to, headerCount, headers, rows };
+}
+
+/** A figure cell: an amount, a count, a share or a dash standing for none ("$", "—", "(325)", "10,084", "12%"). */
+const figureCell = /^(?:[-−+±~≈<>$€£¥(]*\d[\d.,]*%?\)?|[$€£¥—–-])$/u;
+const yearCell = /^(?:19|20)\d\d$/u;
+
+/** Whether a line is a row of figures after its label: a body row, never a header, unless the figures are years ("2024  2023"). */
+function isFigureRow(line: Line): boolean {
+  const cells = line.segments.slice(1).map((segment) => segment.text.trim());
+  return (
+    cells.length > 0 && cells.every((cell) => figureCell.test(cell)) && !cells.every((cell) => yearCell.test(cell))
+  );
 }
 
 /**
