@@ -39,10 +39,6 @@ function listItemCandidate(text: string, block: ListItemBlock, context: string[]
   };
 }
 
-/**
- * Financial tables set the currency sign in a column of its own ("$ | 10,084"): the sign goes
- * with the amount after it, under that amount's header, so the claim says "… is $10,084".
- */
 /** A cell wrapped onto the row's next line comes back under the same header: the two read as one ("Up to 79 … = Up to $6,715."). */
 function withWrappedJoined(pairs: Array<{ header: string; cell: string }>): Array<{ header: string; cell: string }> {
   const joined: Array<{ header: string; cell: string }> = [];
@@ -54,6 +50,10 @@ function withWrappedJoined(pairs: Array<{ header: string; cell: string }>): Arra
   return joined;
 }
 
+/**
+ * Financial tables set the currency sign in a column of its own ("$ | 10,084"): the sign goes
+ * with the amount after it, under that amount's header, so the claim says "… is $10,084".
+ */
 function withCurrencyJoined(pairs: Array<{ header: string; cell: string }>): Array<{ header: string; cell: string }> {
   const joined: Array<{ header: string; cell: string }> = [];
   for (let k = 0; k < pairs.length; k++) {

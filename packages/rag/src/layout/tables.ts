@@ -35,8 +35,10 @@ const maxLoneCellChars = 24;
  * Detects a table starting at line `from`: consecutive lines of one column, most of two or
  * more segments, whose segments line up in the same x-ranges (columns). Leading lines without
  * a cell in the first column are the header (several lines when the header wraps, "Number of /
- * Rounds / (Nr)"); without such lines the first line is. Pure; undefined when the lines there
- * are not a table.
+ * Rounds / (Nr)"); without such lines the first line is, with the lines after it that read as
+ * header, unless it is a row of figures (then the table has no header). A one-cell line under a
+ * row is that row's wrapped cell, except in the stub column and, on a page of text columns
+ * (`columned`), inside one of them. Pure; undefined when the lines there are not a table.
  */
 export function detectTable(
   lines: readonly Line[],
@@ -97,8 +99,9 @@ export function detectTable(
   // heading) has no header, and its first row must not head the others ("392 is (3,008)").
   const dataFirst = headerCount === 0 && isFigureRow(run[0] as Line);
   if (headerCount === 0 && !dataFirst) headerCount = 1;
-  // The lines after that hold no figure, in a table whose body does, are the header's wrapped
-  // part or its lower tier ("Time (s)  Scatter …", "State / Territory  Permit  Handgun …"), stub cell or not.
+  // The lines after that which read as header, in a table whose body holds figures, are the
+  // header's wrapped part or its lower tier ("Time (s)  Scatter …", "State / Territory  Permit
+  // Handgun …"), stub cell or not.
   const figures = run.some((line) => line.segments.some((segment) => /\d/u.test(segment.text)));
   while (
     !dataFirst &&
