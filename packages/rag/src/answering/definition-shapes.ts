@@ -1,3 +1,5 @@
+import { memoize } from "../memoize";
+
 /**
  * Whether a text defines a given term, by the shapes definitions take. Pure and cached per term:
  * the answer engine asks it of every candidate that names the subject of a "what is X" question.
@@ -15,7 +17,7 @@ export function statesDefinitionOf(text: string, words: string[]): boolean {
   if (words.length === 0) return false;
   const lower = lowered(text);
   const stems = words.map(stemOfWord);
-  const phrase = phraseOf(stems);
+  const phrase = phraseOf(stems.join(" "));
   // Each place the first word starts is tried: indexOf is far cheaper than a scan by the pattern.
   for (let at = lower.indexOf(stems[0] as string); at >= 0; at = lower.indexOf(stems[0] as string, at + 1)) {
     phrase.lastIndex = at;
@@ -31,15 +33,7 @@ export function statesDefinitionOf(text: string, words: string[]): boolean {
 }
 
 /** Claim texts recur from ask to ask (candidates are cached): each is lowercased once. */
-const lowerCache = new Map<string, string>();
-function lowered(text: string): string {
-  const cached = lowerCache.get(text);
-  if (cached !== undefined) return cached;
-  const lower = text.toLowerCase();
-  if (lowerCache.size > 20_000) lowerCache.clear();
-  lowerCache.set(text, lower);
-  return lower;
-}
+const lowered = memoize(20_000, (text) => text.toLowerCase());
 
 /** A word without a plural ending, so "precursors" also finds "precursor". */
 const stemOfWord = (word: string) => (word.length > 4 ? word.replace(/(?:es|s)$/, "") : word).toLowerCase();
@@ -75,15 +69,11 @@ function definesAround(head: string, tail: string, atStart: boolean): boolean {
   return predicateBefore.test(head) && clauseEndAfter.test(tail);
 }
 
-const phraseCache = new Map<string, RegExp>();
-/** The stems in order, matched where an occurrence starts (sticky), any short ending on each, up to three other characters between them. */
-function phraseOf(stems: string[]): RegExp {
-  const key = stems.join(" ");
-  const cached = phraseCache.get(key);
-  if (cached !== undefined) return cached;
-  const source = stems.map((stem) => `${escapeRegExp(stem)}\\p{L}{0,3}`).join("[^\\p{L}\\p{N}]{1,3}");
-  const compiled = new RegExp(source, "uy");
-  if (phraseCache.size > 500) phraseCache.clear();
-  phraseCache.set(key, compiled);
-  return compiled;
-}
+/** The stems (joined by spaces) in order, matched where an occurrence starts (sticky), any short ending on each, up to three other characters between them. */
+const phraseOf = memoize(500, (stems) => {
+  const source = stems
+    .split(" ")
+    .map((stem) => `${escapeRegExp(stem)}\\p{L}{0,3}`)
+    .join("[^\\p{L}\\p{N}]{1,3}");
+  return new RegExp(source, "uy");
+});

