@@ -12,7 +12,7 @@ export interface Segment {
   size: number;
   /** Indexes (into the items given to `buildRows`) of the items the segment is made of, left to right. */
   items: number[];
-  /** The items' own text and extent, when the segment is made of several: a table header set tight ("Chunks Cluster Scatter") splits over its columns by them. */
+  /** The items' own text and extent, when a short segment is made of several: a table header set tight ("Chunks Cluster Scatter") splits over its columns by them. */
   pieces?: { text: string; x0: number; x1: number }[];
 }
 
@@ -27,6 +27,8 @@ export interface Row {
 export const segmentGapEm = 0.9;
 /** A gap wider than this many font sizes between two items stands for a space pdf.js did not emit. */
 export const spaceGapEm = 0.12;
+/** A segment longer than this is prose or one cell, never several header cells set tight ("Chunks Cluster Scatter"). */
+const maxPiecedChars = 64;
 /** Baselines closer than this many font sizes are one row (superscripts and subscripts stay on their line). */
 const baselineToleranceEm = 0.35;
 
@@ -127,11 +129,17 @@ function toRow(group: IndexedItem[]): Row {
     }
   }
   const segments: Segment[] = [];
-  const pieces = new Map<Segment, { text: string; x0: number; x1: number }[]>();
   let parts: string[] = [];
+  let pieces: NonNullable<Segment["pieces"]> = [];
   let segment: Segment | undefined;
   const close = () => {
-    if (segment) segment.text = parts.join("").replace(/\s+/g, " ").trim();
+    if (!segment) return;
+    segment.text = parts.join("").replace(/\s+/g, " ").trim();
+    // Only a cell-sized segment may be a header set tight: a line of prose keeps no pieces, which
+    // would only hold memory for every page until the document is laid out.
+    if (segment.text.length > maxPiecedChars) return;
+    const words = pieces.filter((piece) => piece.text.trim() !== "");
+    if (words.length > 1) segment.pieces = words;
   };
   for (const item of sorted) {
     const itemSize = Math.max(item.size, 1);
@@ -141,11 +149,11 @@ function toRow(group: IndexedItem[]): Row {
       close();
       segment = { text: "", x0: item.x, x1, y, size: itemSize, items: [item.index] };
       parts = [item.text];
+      pieces = [{ text: item.text, x0: item.x, x1 }];
       segments.push(segment);
-      pieces.set(segment, [{ text: item.text, x0: item.x, x1 }]);
       continue;
     }
-    pieces.get(segment)?.push({ text: item.text, x0: item.x, x1 });
+    pieces.push({ text: item.text, x0: item.x, x1 });
     const previous = parts[parts.length - 1] ?? "";
     if (gap > spaceGapEm * itemSize && !previous.endsWith(" ") && !item.text.startsWith(" ")) parts.push(" ");
     parts.push(item.text);
@@ -154,10 +162,6 @@ function toRow(group: IndexedItem[]): Row {
     segment.size = Math.max(segment.size, itemSize);
   }
   close();
-  for (const [owner, list] of pieces) {
-    const words = list.filter((piece) => piece.text.trim() !== "");
-    if (words.length > 1) owner.pieces = words;
-  }
   return { y, size, segments: segments.filter((part) => part.text !== "") };
 }
 
