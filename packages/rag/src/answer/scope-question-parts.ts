@@ -16,6 +16,8 @@ const trailingScope =
 /** A subject a later pronoun may stand for: a name ("FIPS 197", "Flight 302"), or a noun phrase opened by a determiner. */
 const namedPhrase =
   /\b(\p{Lu}[\p{L}\p{N}]*(?:[-/][\p{L}\p{N}]+)*(?:\s+(?:\p{Lu}[\p{L}\p{N}]*(?:[-/][\p{L}\p{N}]+)*|\p{N}[\p{N}.]*\b))*)/gu;
+/** A question opening that ends on its auxiliary, so the words after it are a verb and its object ("How does the guide define"). */
+const verbOpening = /\s(?:does|do|did|can|may|must|should|will)\s+$/iu;
 const determinerPhrase = /\b((?:the|a|an|this|that)\s+(?:[\p{L}\p{N}-]+\s+){0,3}?[\p{L}\p{N}-]+)\s*$/iu;
 const auxiliarySubject =
   /^\s*(?:what|which|who|whom|where|when|why|how)(?:\s+\p{L}+)?\s+(?:does|do|did|can|could|may|might|should|will|would|must)\s+((?:the|a|an|this|that|its|their)\s+(?:[\p{L}\p{N}-]+\s+){0,3}?[\p{L}\p{N}-]+)\s+\p{Ll}+$/iu;
@@ -46,7 +48,6 @@ export function splitAsWellAs(question: string): string[] | null {
   }
   return [`${head}${opening[2]}${tail}?`, `${head}${second}${tail}?`];
 }
-const verbOpening = /\s(?:does|do|did|can|may|must|should|will)\s+$/iu;
 
 /** The subject a pronoun in a later part may stand for: the last name, else the last determiner phrase. */
 export function subjectOf(question: string): string | null {

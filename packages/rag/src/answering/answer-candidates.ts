@@ -95,7 +95,6 @@ function tableRowCandidate(text: string, block: TableRowBlock, context: string[]
   } else {
     claim = `${caption ? `${caption.replace(/[.:\s]*$/, "")} lists` : "The table lists"} ${clean(quote)}.`;
   }
-  if (!standsAlone(claim)) return null;
   const headerContext = [...headers.filter(Boolean), ...(caption ? [caption] : [])];
   return {
     kind: "table-row",

@@ -1,4 +1,5 @@
 import { type Line, type Segment, spaceGapEm } from "@audited-rag/core";
+import { isBareMarker } from "./list-markers";
 
 /** A table found in a run of lines: which lines, which is the header, and each line's cells per column. */
 export interface DetectedTable {
@@ -189,7 +190,8 @@ function readsAsHeader(line: Line): boolean {
       segment.text.length <= maxLoneCellChars &&
       !/\d/u.test(segment.text) &&
       !/:\s/u.test(segment.text) &&
-      !/^[o•●▪◦*–-]$/u.test(segment.text),
+      // Plain-text lists (RFCs) bullet with a lone "o".
+      !(isBareMarker(segment.text) || segment.text === "o"),
   );
 }
 
