@@ -19,6 +19,8 @@ export interface AnswerEngineSettings {
   weights: Record<keyof ScoreParts, number>;
   /** How much a match counts by how it was made: the same word, another form of it, a related word. */
   match: { exact: number; form: number; related: number };
+  /** A compound's head the candidate says only of another kind ("integral" for "differential nonlinearity") counts this share of its match. */
+  otherKind: number;
   /** A word met only in a row's headers or an item's lead-in (the claim, not the quote) counts this share of a match in the quote. */
   claimShare: number;
   /** A name counts this many times as much as a common word of the same rarity. */
@@ -60,6 +62,7 @@ export const answerEngineSettings: AnswerEngineSettings = {
     tableLookup: 0.1,
   },
   match: { exact: 1, form: 0.85, related: 0.55 },
+  otherKind: 0,
   claimShare: 0.6,
   namedWeight: 1.5,
   focusWeight: 2,
@@ -67,7 +70,7 @@ export const answerEngineSettings: AnswerEngineSettings = {
   unmentionedWord: 0.25,
   documentShare: 0.75,
   categoryWeight: 0.5,
-  abstainBelow: 0.8,
+  abstainBelow: 0.7,
   shareOfBest: 0.8,
   nearDuplicate: 0.6,
   maxClaimsPerPart: 3,

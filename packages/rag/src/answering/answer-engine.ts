@@ -87,7 +87,9 @@ export class AnswerEngine {
   /** Every in-scope candidate of a part with its score: what `answer` selects from. */
   rank(part: DraftPartInput): RankedPart {
     const settings = this.settings;
-    const question = analyseQuestion(part.question, this.lexicon ?? sharedLexicon());
+    const lexicon = this.lexicon ?? sharedLexicon();
+    const question = analyseQuestion(part.question, lexicon);
+    const isNoun = (word: string) => lexicon.mostlyNoun?.(word) === true;
     const running = runningLines(part.passages);
     const isRunning = (text: string) => running.has(lineShape(text));
     const placed: Placed[] = [];
@@ -152,6 +154,7 @@ export class AnswerEngine {
         settings,
         given.get(entry.document),
         entry.passageForms,
+        isNoun,
       ),
     );
     return { question, scored };

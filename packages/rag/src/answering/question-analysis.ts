@@ -37,6 +37,8 @@ export interface QuestionAnalysis {
   asksToDefine?: boolean;
   /** The measured attribute asked about ("pressure"): a figure in its unit stands in for its name. */
   attribute: { surface: string; unit: RegExp; monetary?: boolean } | null;
+  /** Two neighbouring words of which the second is a thing the first says the kind of: "differential nonlinearity". */
+  compounds?: Array<{ modifier: string; head: string; per?: boolean }>;
 }
 
 const answerWords = new Set(
@@ -76,6 +78,9 @@ const valueSubject =
   /^(?:the\s+)?(?:default|value|maximum|minimum|max|min|number|total|amount|size|length|cost|price|rate|percentage|date)\b/i;
 const percentageQuestion =
   /\b(?:what|which)\s+(?:[\p{L}-]+\s+){0,3}?(?:percentage|percent|share|proportion|fraction)\b|\bhow much of\b/iu;
+/** "What gross margin percentage …": the noun before "percentage" is what the share is of. */
+const shareOf =
+  /\b(?:what|which)\s+(?:[\p{L}-]+\s+){0,2}?(\p{L}+)\s+(?:percentage|percent|share|proportion|fraction)\b/iu;
 const personQuestion =
   /^\s*(?:who|whom|whose)\b|\b(?:which|what) (?:person|people|authors?|organi[sz]ations?|company|companies|firms?|vendors?|manufacturers?|agency|agencies|institutions?|universit(?:y|ies))\b/i;
 /** "Which status code is …", "what media type does …": the noun phrase the question word asks about. */
@@ -130,6 +135,45 @@ function definitionSubject(question: string): string | null {
   return subject;
 }
 const isDefinitionQuestion = (question: string) => definitionSubject(question) !== null;
+
+/**
+ * The question's words that say which kind of a thing it asks about: neighbouring words, neither a
+ * figure nor a name, the second a thing (a noun) the first modifies ("differential nonlinearity"),
+ * and the two sides of a rate ("cost per airplane", `per`).
+ */
+function kindCompounds(
+  question: string,
+  terms: QuestionTerm[],
+  lexicon: Lexicon,
+): NonNullable<QuestionAnalysis["compounds"]> {
+  const bySurface = new Map(terms.map((term) => [term.surface, term]));
+  const words =
+    foldMarks(normalizeForMatch(question))
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
+  const pairs: NonNullable<QuestionAnalysis["compounds"]> = [];
+  for (let k = 0; k + 1 < words.length; k++) {
+    const modifier = bySurface.get(words[k] as string);
+    const head = bySurface.get(words[k + 1] as string);
+    if (!modifier || !head || modifier.named || head.named) continue;
+    // A word WordNet does not have ("nonlinearity", "copyset") is a term of the field: a noun.
+    const noun = head.thing || (/^\p{L}{4,}$/u.test(head.surface) && lexicon.knows?.(head.surface) === false);
+    if (!noun) continue;
+    if (modifier.value !== undefined || head.value !== undefined || modifier.answerWord) continue;
+    // "Estimated cost", "proposed rule": a participle describes the thing, it does not say its kind.
+    if (/ed$/.test(modifier.surface)) continue;
+    pairs.push({ modifier: modifier.surface, head: head.surface });
+  }
+  // "Cost per airplane": what a rate is per says its kind as well; "cost per operator" is another.
+  for (let k = 1; k + 1 < words.length; k++) {
+    if (words[k] !== "per") continue;
+    const head = bySurface.get(words[k - 1] as string);
+    const unit = bySurface.get(words[k + 1] as string);
+    if (head && unit && head.value === undefined && unit.value === undefined)
+      pairs.push({ modifier: unit.surface, head: head.surface, per: true });
+  }
+  return pairs;
+}
 
 /** The type of answer a question wants, from its wording. */
 export function answerTypeOf(question: string): AnswerType | null {
@@ -195,13 +239,18 @@ export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAna
   const attribute = attributeOf(contentTerms(question));
   const attributeTerm = attribute && terms.find((term) => stem(term.surface) === attribute.term);
   const measuredWord = measuredNoun.exec(question)?.[1]?.toLowerCase();
+  const sharedWord = shareOf.exec(question)?.[1]?.toLowerCase();
+  const isNoun = (word: string | undefined) => word !== undefined && lexicon.mostlyNoun?.(word) === true;
   const countedWord =
     countedNoun.exec(question)?.[1]?.toLowerCase() ??
-    (measuredWord !== undefined && lexicon.mostlyNoun?.(measuredWord) === true ? measuredWord : undefined);
+    (isNoun(measuredWord) ? measuredWord : undefined) ??
+    (type === "percentage" && isNoun(sharedWord) ? sharedWord : undefined);
   const counted = terms.find((term) => term.surface === countedWord)?.surface ?? null;
   const explicit = type === "definition" && definitionQuestion.exec(question)?.[1] === undefined;
+  const compounds = kindCompounds(question, terms, lexicon);
   return {
     terms,
+    ...(compounds.length > 0 && { compounds }),
     type,
     subject,
     counted,

@@ -3,7 +3,7 @@ import type { AnswerCandidate } from "./answer-candidates";
 import { answerEngineSettings as settings } from "./answer-engine-settings";
 import { candidateFeatures } from "./candidate-features";
 import { analyseQuestion } from "./question-analysis";
-import { scoreCandidate, termWeights } from "./score-candidate";
+import { onlyModifies, otherKindHeads, scoreCandidate, termWeights } from "./score-candidate";
 import type { Lexicon } from "./wordnet-lexicon";
 
 const lexicon: Lexicon = { related: (word) => (word === "pay" ? ["due"] : word === "purchase" ? ["buy"] : []) };
@@ -34,6 +34,68 @@ describe("termWeights", () => {
     // Neither word is in the pool: "actually" is wording, "battery" a thing the pool may simply not be about.
     expect(weights.get("actually")).toBeCloseTo(rarity * settings.unmentionedWord);
     expect(weights.get("battery")).toBeCloseTo(rarity);
+  });
+});
+
+describe("what a candidate counts and of which kind", () => {
+  const nouns: Lexicon = {
+    related: () => [],
+    mostlyNoun: (word) => ["benefit", "plan", "plans", "margin", "cost", "meeting", "employee"].includes(word),
+    knows: (word) => word !== "nonlinearity",
+  };
+
+  it("does not take a word that only modifies the noun after it as what is counted", () => {
+    const employees = analyseQuestion("How many employees did the company have?", nouns).terms[0];
+    const isNoun = (word: string) => nouns.mostlyNoun?.(word) === true;
+    expect(onlyModifies("Common stock issued under employee benefit plans 1 1", employees as never, isNoun)).toBe(true);
+    expect(onlyModifies("The company had 50,000 employees at year end.", employees as never, isNoun)).toBe(false);
+    // One place where it heads its phrase is enough.
+    expect(onlyModifies("Employee plans cover 900 employees.", employees as never, isNoun)).toBe(false);
+    expect(onlyModifies("The company had no staff.", employees as never, isNoun)).toBe(false);
+  });
+
+  it("takes the noun before 'percentage' as what the share is of", () => {
+    expect(analyseQuestion("What gross margin percentage did the segment report?", nouns).counted).toBe("margin");
+    expect(analyseQuestion("What percentage of tokens is masked?", nouns).counted).toBeNull();
+    expect(analyseQuestion("What quickly percentage is it?", nouns).counted).toBeNull();
+  });
+
+  it("scores down a percentage of something else than the one asked for", () => {
+    const analysed = analyseQuestion("What gross margin percentage did the segment report?", nouns);
+    const pool = [
+      candidateFeatures(candidate("Segment revenues increased by 20% in the quarter.")),
+      candidateFeatures(candidate("The segment reported a gross margin of 41%.")),
+    ];
+    const weights = termWeights(analysed, pool, settings);
+    const place = { localId: 1, rank: 1 };
+    const [revenues, margin] = pool.map((features) => scoreCandidate(features, place, analysed, weights, settings));
+    expect(revenues?.parts.typeMissing).toBe(1);
+    expect(margin?.parts.answerType).toBeGreaterThan(0);
+  });
+
+  it("finds the head of a compound said only of another kind, or a rate per something else", () => {
+    const dnl = analyseQuestion("What is the maximum differential nonlinearity of the converter?", nouns);
+    expect(dnl.compounds).toContainEqual({ modifier: "differential", head: "nonlinearity" });
+    expect(otherKindHeads("Integral nonlinearity is the maximum deviation.", dnl)).toEqual(new Set(["nonlinearity"]));
+    expect(otherKindHeads("Differential nonlinearity is ±1 LSB.", dnl).size).toBe(0);
+    // "Max" abbreviates the question's own word; nothing before the head says another kind.
+    expect(otherKindHeads("The nonlinearity is small; Max nonlinearity 1 LSB.", dnl).size).toBe(0);
+    const cost = analyseQuestion("What is the estimated cost per airplane?", nouns);
+    expect(otherKindHeads("The average cost per operator is $7,650.", cost)).toEqual(new Set(["cost"]));
+    expect(otherKindHeads("The cost per airplane is $3,400.", cost).size).toBe(0);
+    expect(otherKindHeads("The total cost is $3,400.", cost).size).toBe(0);
+    const meeting = analyseQuestion("When should the review meeting be held?", nouns);
+    // A word of the question before the head is no other kind.
+    expect(otherKindHeads("Hold a lessons learned meeting.", meeting)).toEqual(new Set(["meeting"]));
+    expect(otherKindHeads("The meeting should be held within days.", meeting).size).toBe(0);
+    expect(otherKindHeads("When should the held meeting be held?", meeting).size).toBe(0);
+  });
+
+  it("keeps the full weight of what 'how many' counts though no candidate says it", () => {
+    const analysed = analyseQuestion("How many rounds does the cipher use?", { related: () => [] });
+    const pool = [candidateFeatures(candidate("The cipher uses keys of 256 bits."))];
+    const weights = termWeights(analysed, pool, settings);
+    expect(weights.get("rounds")).toBeCloseTo(Math.log(1 + 2 / 0.5) * settings.focusWeight);
   });
 });
 

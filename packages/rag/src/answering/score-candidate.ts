@@ -81,7 +81,9 @@ export function termWeights(
     // question is worded, not what tells its answer apart; rarity alone would make it the heaviest.
     // A thing none of them names ("the price of a replacement *battery*") still counts in full: the
     // passages may be about something else.
-    else if (frequency === 0 && !term.named && !term.thing) weight *= settings.unmentionedWord;
+    // What "how many" counts is what is asked, however it is worded.
+    else if (frequency === 0 && !term.named && !term.thing && term.surface !== question.counted)
+      weight *= settings.unmentionedWord;
     if (term.category) weight *= settings.categoryWeight;
     weights.set(term.surface, weight);
   }
@@ -165,6 +167,66 @@ function looksUp(features: CandidateFeatures, question: QuestionAnalysis, matche
 const pointsElsewhere =
   /\b(?:is|are)\s+(?:described|defined|given|specified|discussed|explained)\b[^.]{0,40}\b(?:in|below|above|further|later)\b|^\s*see\b|;\s*see\b/i;
 
+/**
+ * Heads of the question's compounds that the text says only of another kind: asked of
+ * "differential nonlinearity", "integral nonlinearity" names another nonlinearity; asked of "cost
+ * per airplane", "cost per operator" is another rate. For a modifier, the text must
+ * not say the question's modifier at all, and every time it says the head, a word of content
+ * that the question does not say stands right before it ("Max" before "Load" abbreviates
+ * "maximum" and is the same).
+ */
+export function otherKindHeads(text: string, question: QuestionAnalysis): Set<string> {
+  const heads = new Set<string>();
+  if (!question.compounds) return heads;
+  const tokens = Array.from(text.toLowerCase().matchAll(/[\p{L}\p{N}]+|[^\s\p{L}\p{N}]/gu), (match) => match[0]);
+  const termOf = new Map(question.terms.map((term) => [term.surface, term]));
+  const says = (token: string, term: QuestionTerm) => formsOf(token).some((form) => term.forms.includes(form));
+  for (const { modifier, head, per } of question.compounds) {
+    const modifierTerm = termOf.get(modifier) as QuestionTerm;
+    const headTerm = termOf.get(head) as QuestionTerm;
+    if (per) {
+      // Every rate the text gives of the head is per something else: "cost per operator".
+      const units = tokens.flatMap((token, k) =>
+        says(token, headTerm) && tokens[k + 1] === "per" && tokens[k + 2] !== undefined
+          ? [tokens[k + 2] as string]
+          : [],
+      );
+      if (units.length > 0 && !units.some((unit) => says(unit, modifierTerm))) heads.add(head);
+      continue;
+    }
+    if (tokens.some((token) => says(token, modifierTerm))) continue;
+    const before = tokens.flatMap((token, k) => (says(token, headTerm) ? [tokens[k - 1]] : []));
+    // A word of the question itself before the head ("quiescent current" for "maximum quiescent supply current") is no other kind.
+    const other = (word: string | undefined) =>
+      word !== undefined &&
+      /^\p{L}{2,}$/u.test(word) &&
+      !STOPWORDS.has(word) &&
+      !(word.length >= 3 && modifier.startsWith(word)) &&
+      !question.terms.some((term) => says(word, term));
+    if (before.length > 0 && before.every(other)) heads.add(head);
+  }
+  return heads;
+}
+
+/**
+ * "How many employees": "employee benefit plans" are plans. Whether the text says the term only
+ * where it modifies the noun after it, so that what it counts is that noun.
+ */
+export function onlyModifies(text: string, term: QuestionTerm, isNoun: (word: string) => boolean): boolean {
+  const tokens = Array.from(text.toLowerCase().matchAll(/[\p{L}\p{N}]+|[^\s\p{L}\p{N}]/gu), (match) => match[0]);
+  const isTerm = (token: string) => formsOf(token).some((form) => term.forms.includes(form));
+  let said = false;
+  for (const [k, token] of tokens.entries()) {
+    if (!isTerm(token)) continue;
+    said = true;
+    const next = tokens[k + 1];
+    const modifies =
+      next !== undefined && /^\p{L}+$/u.test(next) && !STOPWORDS.has(next) && !isTerm(next) && isNoun(next);
+    if (!modifies) return false;
+  }
+  return said;
+}
+
 const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
 const formsIn = (text: string) => new Set([...wordsOf(text)].flatMap(formsOf));
 
@@ -177,6 +239,7 @@ export function scoreCandidate(
   settings: AnswerEngineSettings,
   given: Set<string> = new Set(),
   nearby: Set<string> = new Set(),
+  isNoun: (word: string) => boolean = () => false,
 ): ScoredCandidate {
   const ownSurfaces = surfacesOf(features.own);
   const contextSurfaces = surfacesOf(features.context);
@@ -185,6 +248,7 @@ export function scoreCandidate(
   let contextOnly = 0;
   const matched = new Set<string>();
   const positionsByTerm: number[][] = [];
+  const otherKinds = otherKindHeads(features.candidate.claimText, question);
   for (const term of question.terms) {
     const weight = weights.get(term.surface) ?? 0;
     // "Between 3.5 and 5 bar" is about pressure though it never says so.
@@ -192,13 +256,15 @@ export function scoreCandidate(
       question.attribute?.surface === term.surface && question.attribute.unit.test(features.candidate.quote)
         ? settings.match.form
         : 0;
-    const inOwn = Math.max(
-      measured,
-      matchStrength(term, features.ownForms, ownSurfaces, settings),
-      // A row's headers and an item's lead-in are part of its claim, though not of what it prints.
-      settings.claimShare * matchStrength(term, features.claimForms, features.claimSurfaces, settings),
-      settings.claimShare * abbreviationMatch(term, features, settings),
-    );
+    const inOwn =
+      (otherKinds.has(term.surface) ? settings.otherKind : 1) *
+      Math.max(
+        measured,
+        matchStrength(term, features.ownForms, ownSurfaces, settings),
+        // A row's headers and an item's lead-in are part of its claim, though not of what it prints.
+        settings.claimShare * matchStrength(term, features.claimForms, features.claimSurfaces, settings),
+        settings.claimShare * abbreviationMatch(term, features, settings),
+      );
     const inContext = matchStrength(term, features.contextForms, contextSurfaces, settings);
     // A name the candidate's document goes by (its file name, its running header) is taken as given.
     if (inOwn === 0 && inContext === 0 && term.forms.some((form) => given.has(form))) continue;
@@ -252,8 +318,10 @@ export function scoreCandidate(
       : 0;
   // "How many rounds" is not answered by a count of keys.
   // "How much did it cost?" is answered by an amount of money, not by "16 Cloud TPUs".
+  const countedTerm = question.terms.find((term) => term.surface === question.counted);
   const countsWhatIsAsked =
-    (question.counted === null || matched.has(question.counted)) &&
+    (countedTerm === undefined ||
+      (matched.has(countedTerm.surface) && !onlyModifies(features.candidate.claimText, countedTerm, isNoun))) &&
     !(
       (type === "quantity" || type === "count") &&
       question.attribute?.monetary &&

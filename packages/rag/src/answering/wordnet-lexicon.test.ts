@@ -27,4 +27,9 @@ describe("WordNetLexicon", () => {
     for (const word of ["actually", "carry", "free", "spend", "qwertyzzz"])
       expect(lexicon.mostlyNoun(word), word).toBe(false);
   });
+
+  it("knows a word of any part of speech and not a term of a field", () => {
+    for (const word of ["battery", "quickly", "free", "carry"]) expect(lexicon.knows(word), word).toBe(true);
+    for (const word of ["nonlinearity", "qwertyzzz"]) expect(lexicon.knows(word), word).toBe(false);
+  });
 });

@@ -8,6 +8,8 @@ export interface Lexicon {
   related(lemma: string): string[];
   /** Whether the word is mostly used as a noun (a thing), by its senses' frequency; false when unknown. */
   mostlyNoun?(lemma: string): boolean;
+  /** Whether the lexicon has the word at all, as any part of speech. */
+  knows?(lemma: string): boolean;
 }
 
 const POS = ["noun", "verb", "adj", "adv"] as const;
@@ -163,6 +165,11 @@ export class WordNetLexicon implements Lexicon {
 
   mostlyNoun(lemma: string): boolean {
     return this.nouns(lemma.toLowerCase());
+  }
+
+  knows(lemma: string): boolean {
+    const key = lemma.toLowerCase();
+    return POS.some((pos) => this.entry(pos, key) !== undefined);
   }
 
   private readMostlyNoun(lemma: string): boolean {
