@@ -27,6 +27,13 @@ describe("buildFtsQuery", () => {
     expect(buildFtsQuery("Who is it?")).toBe('"who" OR "is" OR "it"');
   });
 
+  it("also searches a hyphenated word joined, as documents print it either way", () => {
+    expect(buildFtsQuery("How long did pre-training take?")).toBe(
+      '"long" OR "pre" OR "training" OR "take" OR "pretraining"',
+    );
+    expect(buildFtsQuery("A state-of-the-art model")).toBe('"state" OR "art" OR "model" OR "stateoftheart"');
+  });
+
   it("returns undefined when there is nothing to search for", () => {
     expect(buildFtsQuery("")).toBeUndefined();
     expect(buildFtsQuery(' "" ** -- () ^ : ')).toBeUndefined();

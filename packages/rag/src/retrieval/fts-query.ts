@@ -4,6 +4,8 @@ export const maxQueryTerms = 64;
 // Letters, digits and combining marks: what the unicode61 tokenizer keeps inside a token.
 export const wordPattern = /[\p{L}\p{N}\p{M}]+/gu;
 
+const hyphenated = /[\p{L}\p{N}\p{M}]+(?:-[\p{L}\p{N}\p{M}]+)+/gu;
+
 // English function words match nearly every chunk: OR-ing them in only slows the query and blurs the ranking.
 export const stopwords: ReadonlySet<string> = new Set(
   (
@@ -15,12 +17,15 @@ export const stopwords: ReadonlySet<string> = new Set(
 
 /**
  * The distinct words of arbitrary user text that a search should look for, in order of first
- * appearance: common English function words are left out unless the text has nothing else, and
- * at most `maxQueryTerms` are kept.
+ * appearance, then hyphenated words joined: common English function words are left out unless
+ * the text has nothing else, and at most `maxQueryTerms` are kept.
  */
 export function queryTerms(text: string): string[] {
   const words = new Set<string>();
-  for (const [word] of text.normalize("NFKC").toLowerCase().matchAll(wordPattern)) words.add(word);
+  const folded = text.normalize("NFKC").toLowerCase();
+  for (const [word] of folded.matchAll(wordPattern)) words.add(word);
+  // "Pre-training" is printed "pretraining" too, "wall-clock" "wallclock": a hyphenated word is also searched joined.
+  for (const [compound] of folded.matchAll(hyphenated)) words.add(compound.replaceAll("-", ""));
   const content = [...words].filter((word) => !stopwords.has(word));
   return (content.length > 0 ? content : [...words]).slice(0, maxQueryTerms);
 }
