@@ -39,6 +39,18 @@ describe("analyseQuestion", () => {
     expect(question.terms.filter((term) => term.named).map((term) => term.surface)).toEqual(["willow", "park"]);
   });
 
+  it("leaves out the document named as where to look, and nothing else", () => {
+    const surfaces = (question: string) => analyseQuestion(question, lexicon).terms.map((term) => term.surface);
+    expect(surfaces("How long are records kept, under the schedule cited in the guide?")).toEqual([
+      "records",
+      "kept",
+      "schedule",
+    ]);
+    expect(surfaces("How often do outages occur, according to the paper?")).toEqual(["outages", "occur"]);
+    // The report asked about is the subject, not a scope.
+    expect(surfaces("What must the incident report include?")).toContain("report");
+  });
+
   it("takes identifiers as names: options, camelCase and snake_case", () => {
     const named = (text: string) =>
       analyseQuestion(text, lexicon)

@@ -55,6 +55,12 @@ const questionFrame = new Set(
     "reach reached reaches achieve achieved achieves obtain obtained"
   ).split(" "),
 );
+/**
+ * "… according to the paper", "cited in the guide", "in these notes": the document itself named
+ * as where to look. No passage says that word of itself where it states the answer.
+ */
+const documentScope =
+  /\b(?:according\s+to|(?:cited|described|given|stated|shown|listed|used|set\s+out)\s+in|in)\s+(?:the|these|this)\s+(?:paper|guide|guideline|notes|document|article|manual|standard|specification|datasheet|report|tutorial|background)\b/giu;
 /** "How long", "how many": the adjective after "how" asks for the answer's kind, it names no subject. */
 const howAdjective = /\bhow\s+(\p{L}+)/giu;
 
@@ -194,6 +200,8 @@ export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAna
   const seen = new Set<string>(
     Array.from(question.matchAll(howAdjective), (match) => (match[1] as string).toLowerCase()),
   );
+  for (const [scope] of question.matchAll(documentScope))
+    for (const word of scope.toLowerCase().split(/\s+/)) if (!STOPWORDS.has(word)) seen.add(word);
   const terms: QuestionTerm[] = [];
   for (const word of wordForms(question).filter(isContentWord)) {
     if (seen.has(word.surface) || questionFrame.has(word.surface)) continue;
