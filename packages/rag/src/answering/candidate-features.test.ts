@@ -25,6 +25,16 @@ describe("candidateFeatures", () => {
     expect([...candidateFeatures(sentence("The cipher is fast.")).states]).toEqual([]);
   });
 
+  it("takes no date or year for a count", () => {
+    const counts = (quote: string) => candidateFeatures(sentence(quote)).states.has("count");
+    expect(counts("On October 22, 2024, the company received a notice.")).toBe(false);
+    expect(counts("In fiscal 2025 the plan was renewed on 3 March 2025.")).toBe(false);
+    expect(counts("The report of 2024-11-29 was filed in March 2025.")).toBe(false);
+    expect(counts("The company had 50,000 employees in 2024.")).toBe(true);
+    expect(counts("In fiscal 2025 we hired three hundred engineers.")).toBe(true);
+    expect(counts("The fund paid $2,024.50 in fees.")).toBe(true);
+  });
+
   it("takes a table row's figure under a header naming time or its unit for a duration", () => {
     const row = (claimText: string) =>
       candidateFeatures(sentence("Random 221.7 8", { kind: "table-row", claimText })).states;

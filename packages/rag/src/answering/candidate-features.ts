@@ -37,6 +37,21 @@ const timeKinds: AnswerKind[] = ["quantity", "duration", "time", "frequency"];
 const timedCell =
   /\b(?:time|duration|latency|delay|period|runtime|uptime)\b[^,.;]{0,30}?\bis\s+[~≈<>]?\d|\((?:s|ms|µs|us|ns|sec|secs|min|mins|h|hrs?|hours?|days?|seconds?|minutes?|weeks?|months?|years?)\)\s+is\s+[~≈<>]?\d/iu;
 
+const month =
+  "(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?";
+/** Dates and years: "On October 22, 2024" or "in fiscal 2025" counts nothing. */
+const dates = new RegExp(
+  [
+    `\\b${month}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}\\b`,
+    `\\b\\d{1,2}(?:st|nd|rd|th)?\\s+${month}\\s+\\d{4}\\b`,
+    `\\b${month}\\s+\\d{4}\\b`,
+    "\\b\\d{4}-\\d{2}-\\d{2}\\b",
+    "(?<![\\d.,$€£])\\b(?:19|20)\\d{2}\\b(?![.,]\\d)",
+  ].join("|"),
+  "giu",
+);
+const withoutDates = (text: string) => text.replace(dates, " ");
+
 /** Features of one candidate; `statesAnswerKind` decides the figure, duration, time and frequency kinds. */
 export function candidateFeatures(candidate: AnswerCandidate): CandidateFeatures {
   const own = wordForms(candidate.quote).filter(isContentWord);
@@ -47,7 +62,7 @@ export function candidateFeatures(candidate: AnswerCandidate): CandidateFeatures
   for (const kind of timeKinds) if (statesAnswerKind(candidate.quote, kind)) states.add(kind);
   if (candidate.kind === "table-row" && timedCell.test(claim)) states.add("duration");
   if (moment.test(candidate.quote)) states.add("time");
-  if (valueFigures(candidate.quote).length > 0) states.add("count");
+  if (valueFigures(withoutDates(candidate.quote)).length > 0) states.add("count");
   if (percentage.test(candidate.quote)) states.add("percentage");
   if (personName.test(claim)) states.add("person");
   if (candidate.kind === "definition") states.add("definition");
