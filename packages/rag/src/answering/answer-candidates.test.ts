@@ -191,4 +191,11 @@ describe("answerCandidates", () => {
     expect(claims.some((claim) => /polynomial is\.$/.test(claim))).toBe(false);
     expect(claims).toContain("The product is reduced modulo m(x).");
   });
+
+  it("joins a sentence cut before the object of its last preposition with what follows", () => {
+    const text = "Incident handling records should be kept for\n\nthree years after the incident is closed.";
+    const claims = flat(text).map((candidate) => candidate.claimText);
+    expect(claims.some((claim) => /kept for\.$/.test(claim))).toBe(false);
+    expect(claims).toContain("Incident handling records should be kept for three years after the incident is closed.");
+  });
 });

@@ -21,7 +21,8 @@ const pointsBack =
   /^(?:it|its|this|these|that|those|they|them|their|such|he|she|his|her|here|there(?!\s+(?:is|are|was|were|exists?|will|may|can|must|should|has|have|had)\b)|the (?:former|latter|above|same))\b/i;
 const theoremLabel = /^(?:definition|theorem|lemma|proposition|corollary|remark|example|note)\s+\d+(?:\.\d+)*\.?$/i;
 /** A sentence ending on a copula, article or preposition (with its full stop or at the block's end) lost what it states to a formula or figure. */
-const cutShort = /\b(?:is|are|was|were|be|by|of|the|a|an|to|as|with|from|equals?)\s*\.?$/i;
+const cutShort =
+  /\b(?:is|are|was|were|be|by|of|the|a|an|to|as|with|from|equals?|for|in|on|at|into|than|within|per|and|or|between|via)\s*\.?$/i;
 /** A sentence whose opening words point back ("The most common way to do this is …"): it also answers joined to the one before. */
 const leansBack =
   /^(?:\S+\s+){1,7}?(?:this|these|those|it|them)\b(?=\s+(?:is|are|was|were|can|may|will|would|should|must|requires?|involves?|includes?|means?)\b|\s*[,.;])/i;
