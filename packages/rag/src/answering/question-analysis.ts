@@ -253,7 +253,8 @@ export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAna
     countedNoun.exec(question)?.[1]?.toLowerCase() ??
     (isNoun(measuredWord) ? measuredWord : undefined) ??
     (type === "percentage" && isNoun(sharedWord) ? sharedWord : undefined);
-  const counted = terms.find((term) => term.surface === countedWord)?.surface ?? null;
+  // "How many people died": a word that only names the kind of answer counts nothing the answer must say ("157 fatalities").
+  const counted = terms.find((term) => term.surface === countedWord && !term.answerWord)?.surface ?? null;
   const explicit = type === "definition" && definitionQuestion.exec(question)?.[1] === undefined;
   const compounds = kindCompounds(question, terms, lexicon);
   return {

@@ -54,6 +54,11 @@ describe("what a candidate counts and of which kind", () => {
     expect(onlyModifies("The company had no staff.", employees as never, isNoun)).toBe(false);
   });
 
+  it("requires no word that only names the kind of answer to be counted", () => {
+    expect(analyseQuestion("How many people died in the crash?", nouns).counted).toBeNull();
+    expect(analyseQuestion("How many engineers work there?", nouns).counted).toBe("engineers");
+  });
+
   it("takes the noun before 'percentage' as what the share is of", () => {
     expect(analyseQuestion("What gross margin percentage did the segment report?", nouns).counted).toBe("margin");
     expect(analyseQuestion("What percentage of tokens is masked?", nouns).counted).toBeNull();
