@@ -1,5 +1,6 @@
 import { type AnswerKind, statesAnswerKind } from "../drafting/answer-type";
-import { valueFigures } from "../drafting/value-figures";
+import { TIME_UNITS } from "../drafting/attribute-units";
+import { FIGURE, valueFigures } from "../drafting/value-figures";
 import type { AnswerCandidate } from "./answer-candidates";
 import { isContentWord, type WordForm, wordForms } from "./word-forms";
 
@@ -21,6 +22,8 @@ export interface CandidateFeatures {
   claimSurfaces: Set<string>;
   /** The kinds of fact the candidate states. */
   states: Set<AnswerType>;
+  /** Whether it gives a figure that is no span of time or share ("within 60 days" counts days, not what "how many" asks). */
+  countsThings: boolean;
   /** Whether it only sends the reader elsewhere ("See Section 6.3."). */
   crossReference: boolean;
 }
@@ -51,6 +54,8 @@ const dates = new RegExp(
   "giu",
 );
 const withoutDates = (text: string) => text.replace(dates, " ");
+/** A span of time or a share: "60 days", "three-year", "15%". */
+const spanOrShare = new RegExp(`${FIGURE}(?:[\\s-]+${TIME_UNITS}\\b|\\s?%|\\s+(?:percent|per\\s?cent)\\b)`, "giu");
 
 /** Features of one candidate; `statesAnswerKind` decides the figure, duration, time and frequency kinds. */
 export function candidateFeatures(candidate: AnswerCandidate): CandidateFeatures {
@@ -62,7 +67,8 @@ export function candidateFeatures(candidate: AnswerCandidate): CandidateFeatures
   for (const kind of timeKinds) if (statesAnswerKind(candidate.quote, kind)) states.add(kind);
   if (candidate.kind === "table-row" && timedCell.test(claim)) states.add("duration");
   if (moment.test(candidate.quote)) states.add("time");
-  if (valueFigures(withoutDates(candidate.quote)).length > 0) states.add("count");
+  const undated = withoutDates(candidate.quote);
+  if (valueFigures(undated).length > 0) states.add("count");
   if (percentage.test(candidate.quote)) states.add("percentage");
   if (personName.test(claim)) states.add("person");
   if (candidate.kind === "definition") states.add("definition");
@@ -75,6 +81,7 @@ export function candidateFeatures(candidate: AnswerCandidate): CandidateFeatures
     claimForms: new Set(claimWords.flatMap((word) => word.forms)),
     claimSurfaces: new Set(claimWords.map((word) => word.surface)),
     states,
+    countsThings: valueFigures(undated.replace(spanOrShare, " ")).length > 0,
     crossReference: crossReference.test(candidate.quote),
   };
 }

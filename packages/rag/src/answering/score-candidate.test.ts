@@ -54,6 +54,22 @@ describe("what a candidate counts and of which kind", () => {
     expect(onlyModifies("The company had no staff.", employees as never, isNoun)).toBe(false);
   });
 
+  it("takes a span of time for a count of its units only", () => {
+    const place = { localId: 1, rank: 1 };
+    const answerType = (question: string, quote: string) => {
+      const analysed = analyseQuestion(question, nouns);
+      const pool = [candidateFeatures(candidate(quote))];
+      return scoreCandidate(pool[0] as never, place, analysed, termWeights(analysed, pool, settings), settings).parts
+        .answerType;
+    };
+    const notice = "Engineers and employees must cure the breach within 60 days of the notice.";
+    expect(answerType("How many employees does the company have?", notice)).toBe(0);
+    expect(answerType("How many days do employees have to cure the breach?", notice)).toBeGreaterThan(0);
+    expect(
+      answerType("How many employees does the company have?", "The company had 50,000 employees."),
+    ).toBeGreaterThan(0);
+  });
+
   it("requires no word that only names the kind of answer to be counted", () => {
     expect(analyseQuestion("How many people died in the crash?", nouns).counted).toBeNull();
     expect(analyseQuestion("How many engineers work there?", nouns).counted).toBe("engineers");

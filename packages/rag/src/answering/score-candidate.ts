@@ -1,3 +1,4 @@
+import { TIME_UNITS } from "../drafting/attribute-units";
 import type { AnswerEngineSettings } from "./answer-engine-settings";
 import type { CandidateFeatures } from "./candidate-features";
 import { statesDefinitionOf } from "./definition-shapes";
@@ -227,6 +228,8 @@ export function onlyModifies(text: string, term: QuestionTerm, isNoun: (word: st
   return said;
 }
 
+const spanUnit = new RegExp(`^${TIME_UNITS}$`, "i");
+
 const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
 const formsIn = (text: string) => new Set([...wordsOf(text)].flatMap(formsOf));
 
@@ -319,7 +322,11 @@ export function scoreCandidate(
   // "How many rounds" is not answered by a count of keys.
   // "How much did it cost?" is answered by an amount of money, not by "16 Cloud TPUs".
   const countedTerm = question.terms.find((term) => term.surface === question.counted);
+  // "How many employees" is not answered by "within 60 days": a span of time counts its units only.
+  const countsKind =
+    type !== "count" || countedTerm === undefined || features.countsThings || spanUnit.test(countedTerm.surface);
   const countsWhatIsAsked =
+    countsKind &&
     (countedTerm === undefined ||
       (matched.has(countedTerm.surface) && !onlyModifies(features.candidate.claimText, countedTerm, isNoun))) &&
     !(
