@@ -1,4 +1,5 @@
 import { TIME_UNITS } from "../drafting/attribute-units";
+import { memoize } from "../memoize";
 import type { AnswerEngineSettings } from "./answer-engine-settings";
 import type { CandidateFeatures } from "./candidate-features";
 import { statesDefinitionOf } from "./definition-shapes";
@@ -179,7 +180,7 @@ const pointsElsewhere =
 export function otherKindHeads(text: string, question: QuestionAnalysis): Set<string> {
   const heads = new Set<string>();
   if (!question.compounds) return heads;
-  const tokens = Array.from(text.toLowerCase().matchAll(/[\p{L}\p{N}]+|[^\s\p{L}\p{N}]/gu), (match) => match[0]);
+  const tokens = tokensOf(text);
   const termOf = new Map(question.terms.map((term) => [term.surface, term]));
   const says = (token: string, term: QuestionTerm) => formsOf(token).some((form) => term.forms.includes(form));
   for (const { modifier, head, per } of question.compounds) {
@@ -214,7 +215,7 @@ export function otherKindHeads(text: string, question: QuestionAnalysis): Set<st
  * where it modifies the noun after it, so that what it counts is that noun.
  */
 export function onlyModifies(text: string, term: QuestionTerm, isNoun: (word: string) => boolean): boolean {
-  const tokens = Array.from(text.toLowerCase().matchAll(/[\p{L}\p{N}]+|[^\s\p{L}\p{N}]/gu), (match) => match[0]);
+  const tokens = tokensOf(text);
   const isTerm = (token: string) => formsOf(token).some((form) => term.forms.includes(form));
   let said = false;
   for (const [k, token] of tokens.entries()) {
@@ -227,6 +228,11 @@ export function onlyModifies(text: string, term: QuestionTerm, isNoun: (word: st
   }
   return said;
 }
+
+/** A claim's words and marks, lowercased, in order; kept per claim text, since every ask reads them again. */
+const tokensOf = memoize(5_000, (text) =>
+  Array.from(text.toLowerCase().matchAll(/[\p{L}\p{N}]+|[^\s\p{L}\p{N}]/gu), (match) => match[0]),
+);
 
 const spanUnit = new RegExp(`^${TIME_UNITS}$`, "i");
 
