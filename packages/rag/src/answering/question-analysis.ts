@@ -37,7 +37,7 @@ export interface QuestionAnalysis {
   asksToDefine?: boolean;
   /** The measured attribute asked about ("pressure"): a figure in its unit stands in for its name. */
   attribute: { surface: string; unit: RegExp; monetary?: boolean } | null;
-  /** Two neighbouring words of which the second is a thing the first says the kind of: "differential nonlinearity". */
+  /** Words that say which kind of a thing is asked about: a modifier and its noun ("differential nonlinearity"), or a rate's two sides ("cost per airplane", `per`). */
   compounds?: Array<{ modifier: string; head: string; per?: boolean }>;
 }
 
