@@ -1,6 +1,6 @@
-import { type AnswerKind, statesAnswerKind } from "../drafting/answer-type";
-import { TIME_UNITS } from "../drafting/attribute-units";
-import { FIGURE, valueFigures } from "../drafting/value-figures";
+import { type AnswerKind, MONTHS, statesAnswerKind } from "../drafting/answer-type";
+import { measurement, TIME_UNITS } from "../drafting/attribute-units";
+import { valueFigures } from "../drafting/value-figures";
 import type { AnswerCandidate } from "./answer-candidates";
 import { isContentWord, type WordForm, wordForms } from "./word-forms";
 
@@ -40,8 +40,7 @@ const timeKinds: AnswerKind[] = ["quantity", "duration", "time", "frequency"];
 const timedCell =
   /\b(?:time|duration|latency|delay|period|runtime|uptime)\b[^,.;]{0,30}?\bis\s+[~≈<>]?\d|\((?:s|ms|µs|us|ns|sec|secs|min|mins|h|hrs?|hours?|days?|seconds?|minutes?|weeks?|months?|years?)\)\s+is\s+[~≈<>]?\d/iu;
 
-const month =
-  "(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?";
+const month = `${MONTHS}\\.?`;
 /** Dates and years: "On October 22, 2024" or "in fiscal 2025" counts nothing. */
 const dates = new RegExp(
   [
@@ -55,7 +54,7 @@ const dates = new RegExp(
 );
 const withoutDates = (text: string) => text.replace(dates, " ");
 /** A span of time or a share: "60 days", "three-year", "15%". */
-const spanOrShare = new RegExp(`${FIGURE}(?:[\\s-]+${TIME_UNITS}\\b|\\s?%|\\s+(?:percent|per\\s?cent)\\b)`, "giu");
+const spanOrShare = new RegExp(measurement(`(?:${TIME_UNITS}|%|percent|per cent)`).source, "giu");
 
 /** Features of one candidate; `statesAnswerKind` decides the figure, duration, time and frequency kinds. */
 export function candidateFeatures(candidate: AnswerCandidate): CandidateFeatures {

@@ -181,11 +181,10 @@ export function otherKindHeads(text: string, question: QuestionAnalysis): Set<st
   const heads = new Set<string>();
   if (!question.compounds) return heads;
   const tokens = tokensOf(text);
-  const termOf = new Map(question.terms.map((term) => [term.surface, term]));
-  const says = (token: string, term: QuestionTerm) => formsOf(token).some((form) => term.forms.includes(form));
+  const termOf = (surface: string) => question.terms.find((term) => term.surface === surface) as QuestionTerm;
   for (const { modifier, head, per } of question.compounds) {
-    const modifierTerm = termOf.get(modifier) as QuestionTerm;
-    const headTerm = termOf.get(head) as QuestionTerm;
+    const modifierTerm = termOf(modifier);
+    const headTerm = termOf(head);
     if (per) {
       // Every rate the text gives of the head is per something else: "cost per operator".
       const units = tokens.flatMap((token, k) =>
@@ -216,7 +215,7 @@ export function otherKindHeads(text: string, question: QuestionAnalysis): Set<st
  */
 export function onlyModifies(text: string, term: QuestionTerm, isNoun: (word: string) => boolean): boolean {
   const tokens = tokensOf(text);
-  const isTerm = (token: string) => formsOf(token).some((form) => term.forms.includes(form));
+  const isTerm = (token: string) => says(token, term);
   let said = false;
   for (const [k, token] of tokens.entries()) {
     if (!isTerm(token)) continue;
@@ -228,6 +227,9 @@ export function onlyModifies(text: string, term: QuestionTerm, isNoun: (word: st
   }
   return said;
 }
+
+/** Whether a word of a text is one of a question term's forms. */
+const says = (token: string, term: QuestionTerm) => formsOf(token).some((form) => term.forms.includes(form));
 
 /** A claim's words and marks, lowercased, in order; kept per claim text, since every ask reads them again. */
 const tokensOf = memoize(5_000, (text) =>

@@ -40,9 +40,13 @@ export function expectedAnswer(question: string): ExpectedAnswer {
   return { kind: null, counted: null, attribute: null };
 }
 
+/** Month names and their abbreviations, capitalised, as regular-expression source. */
+export const MONTHS =
+  "(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)";
 // Capitalised only, or every "may" would read as a month.
-const calendar =
-  /\b(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b|\b(?:1[89]|20)\d\d\b|\b\d{1,2}:\d\d\b/;
+const calendar = new RegExp(
+  `\\b(?:${MONTHS}|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\\b|\\b(?:1[89]|20)\\d\\d\\b|\\b\\d{1,2}:\\d\\d\\b`,
+);
 const frequency =
   /\bevery\b|\beach (?:day|week|month|quarter|year|time)\b|\b(?:hourly|daily|weekly|fortnightly|monthly|quarterly|yearly|annually|semi-annual(?:ly)?)\b|\bper (?:hour|day|week|month|quarter|year)\b|\b(?:once|twice)\b|\btimes (?:a|per)\b/i;
 const span = measurement(TIME_UNITS);
