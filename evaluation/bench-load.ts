@@ -18,6 +18,8 @@ export interface LoadResult {
   /** Whether login was on: every ask then carried a bearer token the server looked up. */
   auth: boolean;
   durationS: number;
+  /** Seconds of the same load before the timed run, not counted but for errors (see `LoadOptions.warmupS`). */
+  warmupS: number;
   pages: number;
   requests: number;
   /** Completed asks per second over the whole run. */
@@ -41,6 +43,12 @@ export interface LoadResult {
 export interface LoadOptions {
   concurrency?: number;
   durationS?: number;
+  /**
+   * Seconds of the same load sent before timing starts (default 5). A fresh server process
+   * answers its first seconds of load about a third slower while V8 compiles its hot code;
+   * the figures are about a server that has been running. Errors in this time still count.
+   */
+  warmupS?: number;
   /** Pages ingested before the load starts. */
   pages?: number;
   /** Login on (the default, as shipped): asks carry an API token. */
@@ -55,7 +63,7 @@ export interface LoadOptions {
  * a generated corpus, then keeps `concurrency` asks in flight for `durationS` seconds.
  */
 export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
-  const { concurrency = 50, durationS = 30, pages = 100, auth = true } = options;
+  const { concurrency = 50, durationS = 30, warmupS = 5, pages = 100, auth = true } = options;
   const workers = options.workers ?? defaultWorkers();
   const log = options.log ?? (() => {});
   const dataDir = await mkdtemp(path.join(tmpdir(), "audited-rag-bench-load-"));
@@ -68,7 +76,7 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
       RAG_ASK_RATE_LIMIT: "0",
       RAG_WORKERS: String(workers),
     },
-    maxLifetimeMs: (durationS + 180) * 1000,
+    maxLifetimeMs: (warmupS + durationS + 180) * 1000,
   });
   try {
     const credentials: Record<string, string> = auth
@@ -82,7 +90,7 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
     }
     const questions = benchQuestions(7, pageTexts, 500);
     log(
-      `load: ${pages} pages ingested; ${concurrency} concurrent asks for ${durationS} s against ${server.url}, RAG_WORKERS=${workers}` +
+      `load: ${pages} pages ingested; ${concurrency} concurrent asks for ${warmupS} s untimed, then ${durationS} s timed, against ${server.url}, RAG_WORKERS=${workers}` +
         (auth ? " (login on, bearer token)" : " (login off)"),
     );
 
@@ -113,10 +121,19 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
     };
     await Promise.all(connections.map((connection, index) => ask(connection, index)));
 
-    const started = performance.now();
-    const serverCpuBefore = readTreeCpuSeconds(server.child.pid);
-    const clientCpuBefore = process.cpuUsage();
-    const deadline = started + durationS * 1000;
+    const warmupEnds = performance.now() + warmupS * 1000;
+    const deadline = warmupEnds + durationS * 1000;
+    let started = warmupEnds;
+    let serverCpuBefore: number | null = null;
+    let clientCpuBefore = process.cpuUsage();
+    const startTiming = setTimeout(
+      () => {
+        started = performance.now();
+        serverCpuBefore = readTreeCpuSeconds(server.child.pid);
+        clientCpuBefore = process.cpuUsage();
+      },
+      Math.max(0, warmupEnds - performance.now()),
+    );
     // A monitor's probe: a fresh connection every 100 ms, as a load balancer or `curl` sends it.
     const healthTimes: number[] = [];
     let healthErrors = 0;
@@ -126,8 +143,8 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
         try {
           const response = await undiciFetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(10_000) });
           await response.text();
-          if (response.ok) healthTimes.push(performance.now() - sent);
-          else healthErrors++;
+          if (!response.ok) healthErrors++;
+          else if (sent >= warmupEnds) healthTimes.push(performance.now() - sent);
         } catch {
           healthErrors++;
         }
@@ -144,6 +161,7 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
             recordError(`HTTP ${status} ${body.slice(0, 80)}`);
             continue;
           }
+          if (sent < warmupEnds) continue;
           latencies.push(performance.now() - sent);
           if (typeof totalMs === "number") serverTimes.push(totalMs);
         } catch (error) {
@@ -153,6 +171,7 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
     };
     await Promise.all(Array.from({ length: concurrency }, (_, offset) => worker(offset)));
     await probing;
+    clearTimeout(startTiming);
     const elapsedS = (performance.now() - started) / 1000;
     const serverCpuAfter = readTreeCpuSeconds(server.child.pid);
     const clientCpu = process.cpuUsage(clientCpuBefore);
@@ -162,6 +181,7 @@ export async function runLoad(options: LoadOptions = {}): Promise<LoadResult> {
       workers,
       auth,
       durationS: Math.round(elapsedS * 10) / 10,
+      warmupS,
       pages,
       requests: latencies.length + errors,
       throughput: Math.round((latencies.length / elapsedS) * 10) / 10,

@@ -67,9 +67,9 @@ function readOptions() {
 function logLoad(load: LoadResult, log: (line: string) => void): void {
   const latency = load.latencyMs;
   log(
-    `  ${load.concurrency}-way, RAG_WORKERS=${load.workers}, ${load.auth ? "login on, bearer token on every ask; " : ""}${load.requests} requests in ${load.durationS} s: ${load.throughput} asks/s, ` +
+    `  ${load.concurrency}-way, RAG_WORKERS=${load.workers}, ${load.auth ? "login on, bearer token on every ask; " : ""}${load.requests} requests in ${load.durationS} s timed (after ${load.warmupS} s of the same load untimed): ${load.throughput} asks/s, ` +
       (latency ? `p50 ${latency.p50} ms, p95 ${latency.p95} ms, p99 ${latency.p99} ms, ` : "") +
-      `${load.errors} errors, server peak RSS ${load.serverPeakRssMb ?? "?"} MB (all processes)`,
+      `${load.errors} errors (warm-up included), server peak RSS ${load.serverPeakRssMb ?? "?"} MB (all processes)`,
   );
   log(`  cores busy: server ${load.cores.server ?? "?"}, this load generator ${load.cores.client}`);
   if (load.serverMs)

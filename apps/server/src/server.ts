@@ -5,7 +5,7 @@ import { startupVerdict } from "./auth/startup-check";
 import { roleVariable, runPrimary, type WorkerRole } from "./cluster/primary";
 import { runWorker } from "./cluster/worker";
 import { type AppConfig, ConfigError, parseConfig } from "./config";
-import { startupLine } from "./startup-line";
+import { httpAddress, startupLine } from "./startup-line";
 
 /** Failures of the data folder itself, reported as such rather than as a crash. */
 const fileSystemCodes = new Set([
@@ -29,7 +29,11 @@ async function main(): Promise<void> {
   try {
     if (cluster.isWorker) {
       const role = process.env[roleVariable] === "owner" ? "owner" : "relay";
-      await runWorker(config, role satisfies WorkerRole, (app, announce) => listen(app, config, announce));
+      await runWorker(config, role satisfies WorkerRole, (app, address) =>
+        role === "owner"
+          ? announce(app, config, address)
+          : app.log.info(`HTTP worker process ${process.pid} ready on ${address}`),
+      );
     } else if (config.workers > 1) await runPrimary(config);
     else await runSingle(config);
   } catch (error) {
@@ -67,15 +71,14 @@ async function runSingle(config: AppConfig): Promise<void> {
   };
   process.once("SIGINT", () => void close("SIGINT"));
   process.once("SIGTERM", () => void close("SIGTERM"));
-  await listen(app, config, true);
+  await listen(app, config);
 }
 
 /**
- * Applies the start-up rule on accounts, listens, and (when `announce`) prints where and with
- * which settings, plus the setup address while no account exists. In a cluster every worker
- * listens on the shared port; only the owner announces.
+ * Applies the start-up rule on accounts, listens and announces it (see `announce`). A cluster's
+ * primary does the same for its workers (see `runPrimary`).
  */
-async function listen(app: FastifyInstance, config: AppConfig, announce: boolean): Promise<void> {
+async function listen(app: FastifyInstance, config: AppConfig): Promise<void> {
   const verdict = startupVerdict({
     authEnabled: config.auth.enabled,
     host: config.host,
@@ -90,17 +93,28 @@ async function listen(app: FastifyInstance, config: AppConfig, announce: boolean
   await app.listen({
     host: config.host,
     port: config.port,
-    listenTextResolver: (address) =>
-      announce ? startupLine(config, address) : `HTTP worker process ${process.pid} ready on ${address}`,
+    listenTextResolver: (address) => startupLine(config, address),
   });
-  if (!announce) return;
   const address = app.server.address();
+  if (address && typeof address === "object") remindOfLogin(app, config, httpAddress(address));
+}
+
+/** The start-up line (where, and with which settings), as a worker of a cluster's owner prints it. */
+function announce(app: FastifyInstance, config: AppConfig, address: string): void {
+  app.log.info(startupLine(config, address));
+  remindOfLogin(app, config, address);
+}
+
+/** Warns when login is off, and prints the setup address while no account exists. */
+function remindOfLogin(app: FastifyInstance, config: AppConfig, address: string): void {
   if (!config.auth.enabled)
     app.log.warn("login is off (RAG_AUTH=off): anyone who can reach this address has full access");
-  if (verdict.kind === "setup" && address && typeof address === "object") {
-    const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
-    console.log(verdict.message(`http://${host}:${address.port}`));
-  }
+  const verdict = startupVerdict({
+    authEnabled: config.auth.enabled,
+    host: config.host,
+    userCount: config.auth.enabled ? app.accounts.countUsers() : 0,
+  });
+  if (verdict.kind === "setup") console.log(verdict.message(address));
 }
 
 main().catch((error: unknown) => {

@@ -1,3 +1,4 @@
+import type { AddressInfo } from "node:net";
 import { type AppConfig, defaultWorkers } from "./config";
 
 /**
@@ -23,4 +24,10 @@ export function startupLine(config: AppConfig, address: string): string {
   ];
   const described = settings.map(([name, value, isDefault]) => `${name} ${value}${isDefault ? " (default)" : ""}`);
   return `Audited RAG workspace listening on ${address} · ${described.join(" · ")}`;
+}
+
+/** `http://host:port` for a listening socket's address, IPv6 hosts in brackets. */
+export function httpAddress(address: AddressInfo): string {
+  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
 }

@@ -58,6 +58,12 @@ export const controlMessageSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("shutdown") }),
   /** Primary → workers: the owner died; requests waiting on it will not be answered. */
   z.object({ kind: z.literal("owner-lost") }),
+  /** Primary → worker: the server listens at `address` (the owner announces it). */
+  z.object({ kind: z.literal("listening"), address: z.string() }),
+  /** Primary → worker, with the socket as the message's handle: a client connection for this worker to serve. */
+  z.object({ kind: z.literal("connection") }),
+  /** Worker → primary: one of the connections it was handed has closed. */
+  z.object({ kind: z.literal("connection-closed") }),
 ]);
 export type ControlMessage = z.infer<typeof controlMessageSchema>;
 

@@ -1,11 +1,14 @@
 import cluster, { type Worker } from "node:cluster";
+import { type AddressInfo, createServer, type Server, type Socket } from "node:net";
 import { fileURLToPath } from "node:url";
 import { AccountStore, MetadataStore } from "@audited-rag/rag";
 import { startupVerdict } from "../auth/startup-check";
 import type { AppConfig } from "../config";
 import { clearUploadsInFlight } from "../plugins/services";
+import { httpAddress } from "../startup-line";
 import { RateCounters } from "./ipc-rate-limit-store";
 import { SlotLedger } from "./ipc-upload-slots";
+import { LeastConnections } from "./least-connections";
 import {
   controlMessageSchema,
   type IntakeReply,
@@ -28,6 +31,8 @@ interface Slot {
 
 // How long workers have to finish in-flight requests after a shutdown before they are killed.
 const shutdownGraceMs = 20_000;
+// Connections accepted while no worker is ready (all restarting) wait for one, up to this many.
+const maxWaitingConnections = 512;
 // A worker that dies this soon after starting is restarted with a growing delay, so a crash loop cannot spin.
 const quickDeathMs = 5_000;
 const maxRestartDelayMs = 30_000;
@@ -35,10 +40,10 @@ const checkpointEveryMs = 1_000;
 
 /**
  * The cluster's primary process: prepares the data folder once (migrations, the start-up checks,
- * clearing half-received uploads), forks `config.workers` HTTP workers that share the port
- * (node:cluster hands each new connection to the next worker), routes ingestion requests from
- * the relays to the one worker that owns ingestion, replaces workers that die, and shuts
- * everything down on SIGINT/SIGTERM. It serves no request itself.
+ * clearing half-received uploads), forks `config.workers` HTTP workers, listens once they are
+ * all ready and hands each new connection to the worker holding fewest (`LeastConnections`),
+ * routes ingestion requests from the relays to the one worker that owns ingestion, replaces
+ * workers that die, and shuts everything down on SIGINT/SIGTERM. It serves no request itself.
  */
 export async function runPrimary(config: AppConfig): Promise<void> {
   // Opening the store here migrates the schema once, before any worker does; the same connection checkpoints.
@@ -61,6 +66,33 @@ export async function runPrimary(config: AppConfig): Promise<void> {
   const slotLedger = new SlotLedger(config.limits.maxConcurrentUploads);
   const rateCounters = new RateCounters();
   const owner = () => slots.find((slot) => slot.role === "owner" && slot.ready)?.worker;
+  const balancer = new LeastConnections<Worker>();
+  const waiting: Socket[] = [];
+  let listener: { server: Server; address: string } | undefined;
+  const handOff = (socket: Socket) => {
+    const worker = balancer.take();
+    if (!worker) {
+      if (waiting.length < maxWaitingConnections) waiting.push(socket);
+      else socket.destroy();
+      return;
+    }
+    try {
+      // The socket is closed here once sent; the worker reads it from the start (it was accepted paused).
+      worker.send({ kind: "connection" }, socket, (error: Error | null) => {
+        if (!error) return;
+        balancer.closed(worker);
+        socket.destroy();
+      });
+    } catch {
+      balancer.closed(worker);
+      socket.destroy();
+    }
+  };
+  const admit = (slot: Slot) => {
+    balancer.add(slot.worker);
+    if (listener) sendQuietly(slot.worker, { kind: "listening", address: listener.address });
+    for (const socket of waiting.splice(0)) handOff(socket);
+  };
 
   const fork = (index: number, role: WorkerRole) => {
     const worker = cluster.fork({ [roleVariable]: role });
@@ -70,7 +102,14 @@ export async function runPrimary(config: AppConfig): Promise<void> {
       const control = controlMessageSchema.safeParse(raw);
       if (control.success && control.data.kind === "ready") {
         slot.ready = true;
-        if (!booted && slots.length === config.workers && slots.every((each) => each.ready)) booted = true;
+        if (!booted && slots.length === config.workers && slots.every((each) => each.ready)) {
+          booted = true;
+          void startListening();
+        } else if (booted) admit(slot);
+        return;
+      }
+      if (control.success && control.data.kind === "connection-closed") {
+        balancer.closed(worker);
         return;
       }
       const rate = rateMessageSchema.safeParse(raw);
@@ -103,9 +142,11 @@ export async function runPrimary(config: AppConfig): Promise<void> {
     // The IPC channel closes before the exit is reported; from then on nothing may be sent to it.
     worker.on("disconnect", () => {
       slot.ready = false;
+      balancer.remove(worker);
     });
     worker.on("exit", (code, signal) => {
       slot.ready = false;
+      balancer.remove(worker);
       slotLedger.releaseAll(worker.id);
       if (shuttingDown) return;
       if (!booted) {
@@ -127,14 +168,39 @@ export async function runPrimary(config: AppConfig): Promise<void> {
     });
   };
 
+  const startListening = async () => {
+    const server = createServer({ pauseOnConnect: true }, handOff);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once("error", reject);
+        server.listen({ host: config.host, port: config.port }, () => {
+          server.off("error", reject);
+          resolve();
+        });
+      });
+    } catch (error) {
+      console.error((error as Error).message);
+      await stopAll(1);
+      return;
+    }
+    server.on("error", (error) => console.error(`Accepting connections failed: ${error.message}`));
+    listener = { server, address: httpAddress(server.address() as AddressInfo) };
+    for (const slot of slots) if (slot.ready) admit(slot);
+  };
+
   const stopAll = async (exitCode: number) => {
     if (shuttingDown) return;
     shuttingDown = true;
+    listener?.server.close();
+    for (const socket of waiting.splice(0)) socket.destroy();
     const living = slots.filter((slot) => !slot.worker.isDead());
     const exited = Promise.all(
       living.map((slot) => new Promise<void>((resolve) => slot.worker.once("exit", () => resolve()))),
     );
-    for (const slot of living) sendQuietly(slot.worker, { kind: "shutdown" });
+    for (const slot of living) {
+      balancer.remove(slot.worker);
+      sendQuietly(slot.worker, { kind: "shutdown" });
+    }
     const timer = setTimeout(() => {
       for (const slot of living) if (!slot.worker.isDead()) slot.worker.process.kill("SIGKILL");
     }, shutdownGraceMs);

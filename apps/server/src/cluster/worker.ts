@@ -1,3 +1,4 @@
+import type { Socket } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app";
 import type { AppConfig } from "../config";
@@ -17,14 +18,15 @@ import type { WorkerRole } from "./primary";
 import { serveIntake } from "./serve-intake";
 
 /**
- * One HTTP worker of the cluster: the whole app (`buildApp`) listening on the shared port. The
- * owner runs ingestion for everyone; relays hand uploads and deletes to it over IPC.
- * `listen` is the same start-up as a single process's; only the owner announces it.
+ * One HTTP worker of the cluster: the whole app (`buildApp`), serving the connections the
+ * primary hands it (the primary listens, and gives each new connection to the worker holding
+ * fewest). The owner runs ingestion for everyone; relays hand uploads and deletes to it over
+ * IPC. `announce` prints where the server listens, once the primary says so.
  */
 export async function runWorker(
   config: AppConfig,
   role: WorkerRole,
-  listen: (app: FastifyInstance, announce: boolean) => Promise<void>,
+  announce: (app: FastifyInstance, address: string) => void,
 ): Promise<void> {
   const send = (message: unknown) => (process.connected ? (process.send?.(message) ?? false) : false);
   const relay = role === "relay" ? new IpcDocumentIntake((message: IntakeRequest) => send(message)) : undefined;
@@ -33,19 +35,46 @@ export async function runWorker(
   const rates = new IpcRateLimitClient((message) => send(message));
   const app = await buildApp(config, { ingestion, uploadSlots, rateLimitStore: rates.storeClass() });
 
+  await app.ready();
+  // Node starts checking the request and header timeouts of a server's connections when it listens.
+  app.server.emit("listening");
+  const connections = new Set<Socket>();
   let closing = false;
+  const serve = (socket: Socket) => {
+    const closed = () => {
+      connections.delete(socket);
+      send({ kind: "connection-closed" });
+    };
+    if (closing) {
+      socket.destroy();
+      closed();
+      return;
+    }
+    connections.add(socket);
+    socket.once("close", closed);
+    app.server.emit("connection", socket);
+    socket.resume();
+  };
   const shutdown = async () => {
     if (closing) return;
     closing = true;
-    // Fastify stops accepting, closes idle keep-alive connections and waits for requests in flight.
+    // Requests in flight are answered; each keep-alive connection is closed once idle. The primary
+    // kills a worker that is still busy after its grace period.
+    while (connections.size > 0) {
+      app.server.closeIdleConnections();
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
     await app.close();
     process.exit(0);
   };
-  process.on("message", (raw: unknown) => {
+  process.on("message", (raw: unknown, handle: unknown) => {
     const control = controlMessageSchema.safeParse(raw);
     if (control.success) {
-      if (control.data.kind === "shutdown") void shutdown();
-      else if (control.data.kind === "owner-lost") relay?.ownerLost();
+      const { data } = control;
+      if (data.kind === "connection" && handle) serve(handle as Socket);
+      else if (data.kind === "listening") announce(app, data.address);
+      else if (data.kind === "shutdown") void shutdown();
+      else if (data.kind === "owner-lost") relay?.ownerLost();
       return;
     }
     const rate = rateMessageSchema.safeParse(raw);
@@ -72,6 +101,5 @@ export async function runWorker(
   // Ctrl-C reaches every process of the group; the primary coordinates, and the worker drains as it is told.
   process.on("SIGINT", () => {});
   process.on("SIGTERM", () => void shutdown());
-  await listen(app, role === "owner");
   send({ kind: "ready" });
 }

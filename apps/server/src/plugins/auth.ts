@@ -70,10 +70,12 @@ const auth: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) 
 
   const names = isWildcardAddress(config.host) ? machineNames() : [];
   let hosts: { port: number; allowed: ReturnType<typeof allowedHosts> } | undefined;
-  // The port is read from the socket once listening, since PORT=0 picks a free one.
-  const allowedForPort = () => {
+  // The port is read from the socket once listening, since PORT=0 picks a free one. A cluster's
+  // workers do not listen (they serve connections their primary accepted): there it is the port
+  // the connection came in on.
+  const allowedForPort = (request: FastifyRequest) => {
     const address = app.server.address() as AddressInfo | null;
-    const port = address && typeof address === "object" ? address.port : config.port;
+    const port = address && typeof address === "object" ? address.port : (request.socket.localPort ?? config.port);
     if (hosts?.port !== port) {
       hosts = {
         port,
@@ -87,7 +89,7 @@ const auth: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) 
     const defaultPort = request.protocol === "https" ? 443 : 80;
     // HTTP/1.0 clients may send no Host at all; that is refused like a foreign one.
     const host: string | undefined = request.host || undefined;
-    if (!isHostAllowed(host, allowedForPort(), defaultPort)) {
+    if (!isHostAllowed(host, allowedForPort(request), defaultPort)) {
       throw new HostNotAllowedError(
         host === undefined
           ? "Send a Host header naming this server."
