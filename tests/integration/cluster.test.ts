@@ -6,10 +6,11 @@ import type { DocumentInfo } from "@audited-rag/core";
 import { PDFDocument } from "pdf-lib";
 import { Agent, FormData, fetch as undiciFetch } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RawConnection } from "../../evaluation/raw-http-client";
 import { makeTextPdf } from "../support/make-pdf";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
 
-/** Every request on a connection of its own, so node:cluster deals each one afresh to the next worker. */
+/** Every request on a connection of its own, so the primary deals each one afresh (to the next worker, when none holds any). */
 async function freshRequest(url: string, init: Parameters<typeof undiciFetch>[1] = {}) {
   const agent = new Agent({ connections: 1 });
   try {
@@ -107,6 +108,48 @@ describe("RAG_WORKERS=2: a primary and two HTTP workers over one SQLite file", (
     for (const probe of probes) expect((probe.json() as { status: string }).status).toBe("ok");
   });
 
+  it("deals a burst of keep-alive connections evenly between the workers, each staying on its worker", async () => {
+    const { hostname, port } = new URL(server.url);
+    const connections = Array.from({ length: 20 }, () => new RawConnection(hostname, Number(port)));
+    const get = (target: string) => Buffer.from(`GET ${target} HTTP/1.1\r\nhost: ${hostname}:${port}\r\n\r\n`);
+    try {
+      for (const round of [1, 2]) {
+        const responses = await Promise.all(
+          connections.map((connection, index) =>
+            connection.send(get(`/api/config?connection=${index}&round=${round}`), 20_000),
+          ),
+        );
+        expect(responses.map((response) => response.status)).toEqual(Array(20).fill(200));
+      }
+    } finally {
+      for (const connection of connections) connection.close();
+    }
+    // Which process logged each request: connection → round → pid.
+    const served = () => {
+      const byConnection = new Map<string, Map<string, number>>();
+      for (const line of server.output().stdout.split("\n")) {
+        const match = /"url":"\/api\/config\?connection=(\d+)&round=(\d)"/.exec(line);
+        if (!match) continue;
+        const rounds = byConnection.get(match[1] as string) ?? new Map<string, number>();
+        rounds.set(match[2] as string, (JSON.parse(line) as { pid: number }).pid);
+        byConnection.set(match[1] as string, rounds);
+      }
+      return byConnection;
+    };
+    await until(
+      () => [...served().values()].every((rounds) => rounds.size === 2) && served().size === 20,
+      10_000,
+      "the request logs",
+    );
+    const perWorker = new Map<number, number>();
+    for (const rounds of served().values()) {
+      expect(new Set(rounds.values()).size).toBe(1);
+      const pid = rounds.get("1") as number;
+      perWorker.set(pid, (perWorker.get(pid) ?? 0) + 1);
+    }
+    expect([...perWorker.values()]).toEqual([10, 10]);
+  });
+
   it("ingests uploads received by either worker, byte for byte, in the one owner", async () => {
     const pdfs = await Promise.all(["harbour", "railway", "orchard", "quarry"].map((topic) => bulkyPdf(topic)));
     const results = await Promise.all(pdfs.map((bytes, index) => upload(server.url, bytes, `bulky-${index}.pdf`)));
@@ -120,7 +163,7 @@ describe("RAG_WORKERS=2: a primary and two HTTP workers over one SQLite file", (
       expect(sha256(Buffer.from(await file.arrayBuffer()))).toBe(document.sha256);
       await agent.close();
     }
-    // Both workers received uploads (each request came on its own connection, dealt round robin).
+    // Both workers received uploads (each request came on its own connection, dealt in turn).
     const uploadPids = new Set(
       server
         .output()
