@@ -99,7 +99,7 @@ async function listen(app: FastifyInstance, config: AppConfig): Promise<void> {
   if (address && typeof address === "object") remindOfLogin(app, config, httpAddress(address));
 }
 
-/** The start-up line (where, and with which settings), as a worker of a cluster's owner prints it. */
+/** The start-up line (where, and with which settings), as a cluster's owner worker prints it once the primary listens. */
 function announce(app: FastifyInstance, config: AppConfig, address: string): void {
   app.log.info(startupLine(config, address));
   remindOfLogin(app, config, address);
