@@ -22,7 +22,7 @@ export interface LoadResult {
   warmupS: number;
   pages: number;
   requests: number;
-  /** Completed asks per second over the whole run. */
+  /** Completed asks per second over the timed run. */
   throughput: number;
   /** Client-side latency of successful asks (queueing in the server included). */
   latencyMs: LatencySummary | null;

@@ -76,16 +76,17 @@ export async function runPrimary(config: AppConfig): Promise<void> {
       else socket.destroy();
       return;
     }
+    const lost = () => {
+      balancer.closed(worker);
+      socket.destroy();
+    };
     try {
       // The socket is closed here once sent; the worker reads it from the start (it was accepted paused).
       worker.send({ kind: "connection" }, socket, (error: Error | null) => {
-        if (!error) return;
-        balancer.closed(worker);
-        socket.destroy();
+        if (error) lost();
       });
     } catch {
-      balancer.closed(worker);
-      socket.destroy();
+      lost();
     }
   };
   const admit = (slot: Slot) => {
