@@ -28,7 +28,12 @@ export interface CandidateFeatures {
   crossReference: boolean;
 }
 
-const personName = /(?:^|[^.!?]\s)(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?\p{Lu}\p{Ll}+(?:\s+\p{Lu}\.)?\s+\p{Lu}\p{Ll}+/u;
+const personName = /(?:^|[^.!?]\s)(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?\p{Lu}\p{Ll}+(?:\s+\p{Lu}\.)?\s+\p{Lu}\p{Ll}+/gu;
+
+/** The names a text gives, as printed ("Anders Jensen", "Dr. Ada Byron"): two capitalised words not opening a sentence. */
+export function namesIn(text: string): string[] {
+  return Array.from(text.matchAll(personName), (match) => match[0].replace(/^[^\p{Lu}]*/u, ""));
+}
 /** A share stated as a figure ("15%", "0.78 percent"); "some percentage of the tokens" states none. */
 const percentage = /\d\s?%|\d\s?(?:per\s?cent|percent)\b/i;
 const crossReference = /^see\b|\bsee\s+(?:sec|section|fig|figure|table|appendix|eq|equation|ref|chapter|annex|rfc)\b/i;
@@ -69,7 +74,7 @@ export function candidateFeatures(candidate: AnswerCandidate): CandidateFeatures
   const undated = withoutDates(candidate.quote);
   if (valueFigures(undated).length > 0) states.add("count");
   if (percentage.test(candidate.quote)) states.add("percentage");
-  if (personName.test(claim)) states.add("person");
+  if (namesIn(claim).length > 0) states.add("person");
   if (candidate.kind === "definition") states.add("definition");
   return {
     candidate,

@@ -283,6 +283,16 @@ describe("scoreCandidate", () => {
     expect(close?.score).toBeGreaterThan(pointer?.score ?? 0);
   });
 
+  it("takes a name as the answer to 'who' only when it is not the question's own", () => {
+    const [other, own] = scores("Who designed the Orchard Library building?", [
+      "The Orchard Library building was designed by Maria Alvarez.",
+      "The Orchard Library building has four floors.",
+    ]);
+    expect(other?.parts.answerType).toBeGreaterThan(0);
+    expect(own?.parts.answerType).toBe(0);
+    expect(own?.parts.typeMissing).toBe(1);
+  });
+
   it("penalises a candidate that meets only the question's names", () => {
     const [names] = scores("Who designed the Orchard Library building?", ["The Orchard Library has four branches."]);
     expect(names?.parts.namesOnly).toBe(1);

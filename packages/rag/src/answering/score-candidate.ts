@@ -1,7 +1,7 @@
 import { TIME_UNITS } from "../drafting/attribute-units";
 import { memoize } from "../memoize";
 import type { AnswerEngineSettings } from "./answer-engine-settings";
-import type { CandidateFeatures } from "./candidate-features";
+import { type CandidateFeatures, namesIn } from "./candidate-features";
 import { statesDefinitionOf } from "./definition-shapes";
 import type { QuestionAnalysis, QuestionTerm } from "./question-analysis";
 import { formsOf, STOPWORDS, type WordForm } from "./word-forms";
@@ -342,10 +342,18 @@ export function scoreCandidate(
       question.attribute?.monetary &&
       !question.attribute.unit.test(features.candidate.claimText)
     );
+  // "Who designed the Orchard Library?" is not answered by naming the Orchard Library: the name must be another.
+  const namesSomeoneElse =
+    type !== "person" ||
+    namesIn(features.candidate.claimText).some((name) =>
+      [...wordsOf(name)].some((word) => !STOPWORDS.has(word) && !question.terms.some((term) => says(word, term))),
+    );
   // A definition answers "what is X" only when it is of X; any other kind, when it is stated at all.
   const states =
     type !== null &&
-    ((type === "definition" ? definitionOfSubject === 1 : features.states.has(type) && countsWhatIsAsked) ||
+    ((type === "definition"
+      ? definitionOfSubject === 1
+      : features.states.has(type) && countsWhatIsAsked && namesSomeoneElse) ||
       definitionOfSubject === 1);
   // Names say which thing is asked about: a candidate about another thing answers another question.
   const namedTotal = question.terms
