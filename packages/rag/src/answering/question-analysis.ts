@@ -23,6 +23,8 @@ export interface QuestionTerm {
   category: boolean;
   /** A word mostly used as a noun: a thing the question is about, not how it is worded ("battery", not "actually"). */
   thing: boolean;
+  /** For the number of "Table 2", "Figure 7", "Section 4.1": where to look, met only after the same word. */
+  reference?: RegExp;
 }
 
 export interface QuestionAnalysis {
@@ -61,6 +63,9 @@ const questionFrame = new Set(
  */
 const documentScope =
   /\b(?:according\s+to|(?:cited|described|given|stated|shown|listed|used|set\s+out)\s+in|in)\s+(?:the|these|this)\s+(?:paper|guide|guideline|notes|document|article|manual|standard|specification|datasheet|report|tutorial|background)\b/giu;
+/** "Table 2", "Fig. 7", "Section 4.1": a number that says where to look. */
+const referencePattern =
+  /\b(table|figure|fig\.?|section|sec\.?|appendix|equation|eq\.?|chapter|example|definition|theorem|lemma)\s+(\d+(?:\.\d+)*)\b/giu;
 /** "How long", "how many": the adjective after "how" asks for the answer's kind, it names no subject. */
 const howAdjective = /\bhow\s+(\p{L}+)/giu;
 
@@ -202,6 +207,13 @@ export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAna
   );
   for (const [scope] of question.matchAll(documentScope))
     for (const word of scope.toLowerCase().split(/\s+/)) if (!STOPWORDS.has(word)) seen.add(word);
+  // "… (Table 2), … at a scatter width of 8": the table's number is where to look; a row printing 2 does not meet it.
+  const references = new Map<string, RegExp>();
+  for (const [, label, number] of question.matchAll(referencePattern)) {
+    const stemOf = (label as string).toLowerCase().replace(/\.$/, "").slice(0, 3);
+    const escaped = (number as string).replace(/\./g, "\\.");
+    references.set(number as string, new RegExp(`\\b${stemOf}[\\p{L}.]*\\s*${escaped}(?![\\d.]\\d)`, "iu"));
+  }
   const terms: QuestionTerm[] = [];
   for (const word of wordForms(question).filter(isContentWord)) {
     if (seen.has(word.surface) || questionFrame.has(word.surface)) continue;
@@ -230,6 +242,7 @@ export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAna
         word.value === undefined &&
         (lexicon.mostlyNoun?.(word.surface) === true ||
           word.forms.some((form) => form !== word.surface && lexicon.mostlyNoun?.(form) === true)),
+      ...(references.has(word.surface) && { reference: references.get(word.surface) }),
     });
   }
   // "BERT-LARGE" is printed "BERTLARGE" too: each of two neighbouring words also meets their join.

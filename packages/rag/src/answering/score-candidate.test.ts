@@ -293,6 +293,18 @@ describe("scoreCandidate", () => {
     expect(own?.parts.typeMissing).toBe(1);
   });
 
+  it("meets a table's number in its caption, never in a cell that prints the same figure", () => {
+    const question = "In Table 2, how long did recovery take with random replication?";
+    const [bare, captioned, cited] = scores(question, [
+      "Random 2 600.4",
+      ["Random 2 600.4", ["Table 2: Recovery time by scheme"]],
+      "As Table 2 shows, random replication recovers in 600 s.",
+    ]);
+    expect(bare?.matched.has("2")).toBe(false);
+    expect(captioned?.matched.has("2")).toBe(true);
+    expect(cited?.matched.has("2")).toBe(true);
+  });
+
   it("penalises a candidate that meets only the question's names", () => {
     const [names] = scores("Who designed the Orchard Library building?", ["The Orchard Library has four branches."]);
     expect(names?.parts.namesOnly).toBe(1);

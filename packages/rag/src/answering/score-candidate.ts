@@ -267,16 +267,24 @@ export function scoreCandidate(
       question.attribute?.surface === term.surface && question.attribute.unit.test(features.candidate.quote)
         ? settings.match.form
         : 0;
-    const inOwn =
-      (otherKinds.has(term.surface) ? settings.otherKind : 1) *
-      Math.max(
-        measured,
-        matchStrength(term, features.ownForms, ownSurfaces, settings),
-        // A row's headers and an item's lead-in are part of its claim, though not of what it prints.
-        settings.claimShare * matchStrength(term, features.claimForms, features.claimSurfaces, settings),
-        settings.claimShare * abbreviationMatch(term, features, settings),
-      );
-    const inContext = matchStrength(term, features.contextForms, contextSurfaces, settings);
+    const reference = term.reference;
+    const inOwn = reference
+      ? reference.test(features.candidate.claimText)
+        ? settings.match.exact
+        : 0
+      : (otherKinds.has(term.surface) ? settings.otherKind : 1) *
+        Math.max(
+          measured,
+          matchStrength(term, features.ownForms, ownSurfaces, settings),
+          // A row's headers and an item's lead-in are part of its claim, though not of what it prints.
+          settings.claimShare * matchStrength(term, features.claimForms, features.claimSurfaces, settings),
+          settings.claimShare * abbreviationMatch(term, features, settings),
+        );
+    const inContext = reference
+      ? reference.test(features.candidate.context.join("\n"))
+        ? settings.match.exact
+        : 0
+      : matchStrength(term, features.contextForms, contextSurfaces, settings);
     // A name the candidate's document goes by (its file name, its running header) is taken as given.
     if (inOwn === 0 && inContext === 0 && term.forms.some((form) => given.has(form))) continue;
     total += weight;
