@@ -111,6 +111,12 @@ describe("selfContainedProblem", () => {
     expect(selfContainedProblem("The round function bytes of the array.", "sentence")).toBe("no_verb");
   });
 
+  it("reads a relation set as a sign between two terms as a verb", () => {
+    expect(selfContainedProblem("In the 4 mA–20 mA range 1 LSB = 244 nA.", "sentence")).toBeNull();
+    expect(selfContainedProblem("For this standard, Nb = 4.", "claim")).toBeNull();
+    expect(selfContainedProblem("Block size and key size = .", "claim")).toBe("no_verb");
+  });
+
   it("counts participles as verbs but not an opening one", () => {
     expect(selfContainedProblem("The State array gets transformed.", "claim")).toBeNull();
     expect(selfContainedProblem("Keys rotated weekly by administrators.", "claim")).toBeNull();

@@ -101,8 +101,11 @@ const words = (text: string) => text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?
 const verbBeforeDeterminer =
   /\b\p{Ll}{3,}s\s+(?:the|a|an|each|every|all|its|their|this|these|those|one|two|no|some|any)\b/u;
 
+/** "1 LSB = 244 nA", "Nb = 4": a relation set as a sign between two terms states as much as "equals". */
+const relation = /[\p{L}\p{N})\]]\s*[=≈≤≥≠]\s*[\p{L}\p{N}(−±+-]/u;
+
 function hasVerb(text: string, tokens: string[]): boolean {
-  if (verbBeforeDeterminer.test(text)) return true;
+  if (verbBeforeDeterminer.test(text) || relation.test(text)) return true;
   return tokens.some((token, k) => {
     const word = token.toLowerCase();
     if (verbs.has(word)) return true;

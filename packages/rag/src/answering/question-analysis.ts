@@ -1,7 +1,7 @@
 import { normalizeForMatch } from "@audited-rag/core";
 import { expectedAnswer } from "../drafting/answer-type";
-import { attributeOf } from "../drafting/attribute-units";
-import { contentTerms, stem } from "../drafting/content-terms";
+import { questionAttribute, type UnitTest } from "../drafting/attribute-units";
+import { stem } from "../drafting/content-terms";
 import type { AnswerType } from "./candidate-features";
 import { foldMarks, formsOf, isContentWord, STOPWORDS, wordForms } from "./word-forms";
 import type { Lexicon } from "./wordnet-lexicon";
@@ -38,7 +38,7 @@ export interface QuestionAnalysis {
   /** Asked in so many words for a definition ("how do the notes define X", "what does X mean"), not only "what is X". */
   asksToDefine?: boolean;
   /** The measured attribute asked about ("pressure"): a figure in its unit stands in for its name. */
-  attribute: { surface: string; unit: RegExp; monetary?: boolean } | null;
+  attribute: { surface: string; unit: UnitTest; monetary?: boolean } | null;
   /** Words that say which kind of a thing is asked about: a modifier and its noun ("differential nonlinearity"), or a rate's two sides ("cost per airplane", `per`). */
   compounds?: Array<{ modifier: string; head: string; per?: boolean }>;
 }
@@ -186,11 +186,19 @@ function kindCompounds(
   return pairs;
 }
 
+/** The attribute a question measures; a noun before another noun ("current noise") only names that one's kind. */
+const attributeIn = (question: string, lexicon: Lexicon) =>
+  questionAttribute(
+    question,
+    (word) => lexicon.mostlyNoun?.(word) === true,
+    (word) => answerWords.has(word),
+  );
+
 /** The type of answer a question wants, from its wording. */
-export function answerTypeOf(question: string): AnswerType | null {
+export function answerTypeOf(question: string, lexicon?: Lexicon): AnswerType | null {
   if (percentageQuestion.test(question)) return "percentage";
   if (countQuestion.test(question)) return "count";
-  const kind = expectedAnswer(question).kind;
+  const kind = expectedAnswer(question, lexicon ? attributeIn(question, lexicon) : undefined).kind;
   if (kind !== null) return kind;
   if (personQuestion.test(question)) return "person";
   if (isDefinitionQuestion(question)) return "definition";
@@ -200,7 +208,7 @@ export function answerTypeOf(question: string): AnswerType | null {
 /** The question's terms with their forms and related words, its answer type and, for "what is X", X. */
 export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAnalysis {
   const named = namedSurfaces(question);
-  const type = answerTypeOf(question);
+  const type = answerTypeOf(question, lexicon);
   const category = new Set((categoryPhrase.exec(question)?.[1] ?? "").toLowerCase().split(/\s+/).filter(Boolean));
   const seen = new Set<string>(
     Array.from(question.matchAll(howAdjective), (match) => (match[1] as string).toLowerCase()),
@@ -257,7 +265,7 @@ export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAna
   // it. "What is the block size of AES?" asks for the value of an attribute.
   const asked = definitionSubject(question);
   const subject = type === "definition" || (asked !== null && !/\bof\b/i.test(asked)) ? asked : null;
-  const attribute = attributeOf(contentTerms(question));
+  const attribute = attributeIn(question, lexicon);
   const attributeTerm = attribute && terms.find((term) => stem(term.surface) === attribute.term);
   const measuredWord = measuredNoun.exec(question)?.[1]?.toLowerCase();
   const sharedWord = shareOf.exec(question)?.[1]?.toLowerCase();

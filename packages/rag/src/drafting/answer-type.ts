@@ -1,4 +1,4 @@
-import { type Attribute, attributeOf, LENGTH_UNITS, measurement, TIME_UNITS } from "./attribute-units";
+import { type Attribute, LENGTH_UNITS, measurement, questionAttribute, TIME_UNITS } from "./attribute-units";
 import { contentTerms } from "./content-terms";
 import { valueFigures } from "./value-figures";
 
@@ -27,8 +27,10 @@ const quantityQuestion =
 const countedNoun = /\bhow many\s+(\p{L}[\p{L}\p{N}-]*)/iu;
 
 /** What answer `question` expects, judged from its wording alone. */
-export function expectedAnswer(question: string): ExpectedAnswer {
-  const attribute = attributeOf(contentTerms(question));
+export function expectedAnswer(
+  question: string,
+  attribute: Attribute | null = questionAttribute(question),
+): ExpectedAnswer {
   if (frequencyQuestion.test(question)) return { kind: "frequency", counted: null, attribute: null };
   if (durationQuestion.test(question) && !lengthOfThing.test(question))
     return { kind: "duration", counted: null, attribute };

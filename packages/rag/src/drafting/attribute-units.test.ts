@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { attributeOf, measurement, measures } from "./attribute-units";
+import { attributeOf, measurement, measures, questionAttribute } from "./attribute-units";
 
 describe("measurement", () => {
   it("matches a figure with a unit, a range, or a word between", () => {
@@ -30,5 +30,28 @@ describe("attributeOf and measures", () => {
     expect(measures("Data in blocks of 128 bits.", of("siz"))).toBe(true);
     expect(measures("Notice must be given ten days ahead.", of("period"))).toBe(true);
     expect(measures("Store it between 10 and 20 degrees Celsius.", of("temperatur"))).toBe(true);
+  });
+});
+
+describe("questionAttribute", () => {
+  const nouns = new Set(["noise", "range", "supply"]);
+  const isNoun = (word: string) => nouns.has(word);
+
+  it("takes the attribute the question names first, met by any unit of its kind", () => {
+    const attribute = questionAttribute("How much current does one LSB correspond to in the 4 mA–20 mA range?", isNoun);
+    expect(attribute?.term).toBe("current");
+    expect(attribute?.unit.test("In the 4 mA–20 mA range 1 LSB = 244 nA.")).toBe(true);
+    expect(attribute?.unit.test("The output settles in 40 µs.")).toBe(false);
+    expect(questionAttribute("What is the supply voltage?", isNoun)?.unit.test("It draws from a 10 mV source.")).toBe(
+      true,
+    );
+  });
+
+  it("skips an attribute noun that only says the kind of the noun after it", () => {
+    expect(questionAttribute("What is the output current noise of the converter?", isNoun)).toBeNull();
+    // "Share of the input" is a share: only the very next word is looked at.
+    expect(questionAttribute("What share of the input noise is filtered?", isNoun)?.term).toBe("shar");
+    // A word that names the kind of answer ("range") leaves the attribute heading its phrase.
+    expect(questionAttribute("What is the voltage range?", isNoun, (word) => word === "range")?.term).toBe("voltag");
   });
 });

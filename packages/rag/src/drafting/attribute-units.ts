@@ -1,10 +1,17 @@
-import { stem } from "./content-terms";
+import { normalizeForMatch } from "@audited-rag/core";
+import { contentWords, stem } from "./content-terms";
+import { quantityKinds, quantityNouns } from "./quantity-kinds";
 import { FIGURE } from "./value-figures";
 
-/** A stemmed attribute noun ("capacity") and a pattern for a figure in one of its units ("625 Wh"). */
+/** Whether a text gives a figure in one of an attribute's units. */
+export interface UnitTest {
+  test(text: string): boolean;
+}
+
+/** A stemmed attribute noun ("capacity") and a test for a figure in one of its units ("625 Wh"). */
 export interface Attribute {
   term: string;
-  unit: RegExp;
+  unit: UnitTest;
   /** Money: a value of it is always stated in a currency, so a figure without one is another thing's. */
   monetary?: boolean;
 }
@@ -41,19 +48,65 @@ const table: Array<[string, RegExp]> = [
   ["duration period", measurement(TIME_UNITS)],
   ["percentage share", measurement("(?:%|percent|per cent)")],
 ];
-const attributes: Attribute[] = table.flatMap(([nouns, unit]) =>
+const listed: Attribute[] = table.flatMap(([nouns, unit]) =>
   nouns
     .split(" ")
     // "Fine" is also "fine-tuning": only the unambiguous money nouns demand a currency.
     .map((noun) => ({ term: stem(noun), unit, ...(unit === money && noun !== "fine" && { monetary: true }) })),
 );
 
-/** The first measured attribute among a question's stemmed terms, or null. */
-export function attributeOf(questionTerms: string[]): Attribute | null {
-  return attributes.find((attribute) => questionTerms.includes(attribute.term)) ?? null;
+/**
+ * Nouns of a physical quantity (quantity-kinds.ts) are also met by any unit js-quantities gives
+ * that kind: "how much current" by "244 nA", "voltage" by "10 mV" as well as by the table's "5 V".
+ */
+const attributes: Attribute[] = [
+  ...listed.map((attribute) => {
+    const kind = [...quantityNouns].find(([noun]) => stem(noun) === attribute.term)?.[1];
+    if (kind === undefined) return attribute;
+    const unit = attribute.unit;
+    return { ...attribute, unit: { test: (text: string) => unit.test(text) || quantityKinds(text).has(kind) } };
+  }),
+  ...[...quantityNouns]
+    .filter(([noun]) => !listed.some((attribute) => attribute.term === stem(noun)))
+    .map(([noun, kind]) => ({ term: stem(noun), unit: { test: (text: string) => quantityKinds(text).has(kind) } })),
+];
+
+/**
+ * The measured attribute a question's stemmed terms name first, or null: "how much current …
+ * in the 4–20 mA range" measures current, not a range.
+ */
+export function attributeOf(
+  questionTerms: string[],
+  modifiesNext: (index: number) => boolean = () => false,
+): Attribute | null {
+  for (const [index, term] of questionTerms.entries()) {
+    const attribute = attributes.find((candidate) => candidate.term === term);
+    // "Output current noise" asks for a noise: a noun before another names that other's kind.
+    if (attribute && !modifiesNext(index)) return attribute;
+  }
+  return null;
 }
 
 /** Whether `text` gives a figure in a unit of `attribute` ("between 3.5 and 5 bar" for pressure). */
 export function measures(text: string, attribute: Attribute): boolean {
   return attribute.unit.test(text);
+}
+
+/**
+ * The attribute a question measures: the first attribute noun that does not modify a noun right
+ * after it ("output current noise" asks for a noise), when `isNoun` can tell; `isHeadWord` names
+ * the words after which an attribute noun still heads its phrase ("voltage range").
+ */
+export function questionAttribute(
+  question: string,
+  isNoun: (word: string) => boolean = () => false,
+  isHeadWord: (word: string) => boolean = () => false,
+): Attribute | null {
+  const words = contentWords(question);
+  const text = normalizeForMatch(question).toLowerCase();
+  return attributeOf(words.map(stem), (index) => {
+    const next = words[index + 1];
+    if (next === undefined || isHeadWord(next) || !isNoun(next)) return false;
+    return new RegExp(`(?<![\\p{L}\\p{N}])${words[index]}\\s+${next}(?![\\p{L}\\p{N}])`, "u").test(text);
+  });
 }

@@ -39,11 +39,16 @@ export function stem(word: string): string {
 
 /** The stemmed, lowercased content words of `text`, in order, stopwords removed. */
 export function contentTerms(text: string): string[] {
+  return contentWords(text).map(stem);
+}
+
+/** The lowercased words of `text` that `contentTerms` stems, in order. */
+export function contentWords(text: string): string[] {
   const tokens =
     normalizeForMatch(text)
       .toLowerCase()
       .match(/[\p{L}\p{N}]+/gu) ?? [];
-  return tokens.filter((token) => token.length > 1 && !stopwords.has(token)).map(stem);
+  return tokens.filter((token) => token.length > 1 && !stopwords.has(token));
 }
 
 /**
