@@ -1,4 +1,5 @@
 import { selfContainedProblem } from "../answer/self-contained";
+import { passiveAfterCopula } from "./definition-shapes";
 
 /** What shape of text a candidate answer is. */
 export type CandidateKind = "sentence" | "definition" | "list-item" | "table-row";
@@ -54,13 +55,20 @@ export const withStop = (text: string) => (/[.!?:]$/.test(text) ? text : `${text
 
 /** The subject a definition-shaped text defines, or undefined. */
 export function definedSubject(text: string): string | undefined {
-  const match = definitionShape.exec(clean(text));
+  const cleaned = clean(text);
+  const match = definitionShape.exec(cleaned);
   const subject = match?.slice(1).find((group) => group !== undefined);
-  // "It is …", "This approach is …" open with no term of their own.
+  // "It is …", "This approach is …" open with no term of their own; "If the fan is …" opens a condition;
+  // "the fan is shown in Figure 15" says what is done to it.
   if (
+    match === null ||
     subject === undefined ||
     subject.split(/\s+/).length > 6 ||
-    /^(?:it|this|that|these|those|there|which|we)$/i.test(subject.trim())
+    /^(?:it|this|that|these|those|there|which|we)$/i.test(subject.trim()) ||
+    /^(?:if|when|whenever|since|because|although|though|while|once|unless|whether|as|after|before|until)\s/i.test(
+      subject.trim(),
+    ) ||
+    passiveAfterCopula.test(` ${cleaned.slice(match.index + match[0].length)}`)
   )
     return undefined;
   return subject.trim();

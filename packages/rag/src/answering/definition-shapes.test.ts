@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { definedSubject } from "./candidate-text";
 import { statesDefinitionOf } from "./definition-shapes";
 
 describe("statesDefinitionOf", () => {
@@ -28,5 +29,14 @@ describe("statesDefinitionOf", () => {
     expect(statesDefinitionOf("The scatter width is also tunable.", words)).toBe(false);
     // An adverb alone does not make it a comparison.
     expect(statesDefinitionOf("The scatter width is usually the number of nodes holding copies.", words)).toBe(true);
+  });
+
+  it("takes what is done to X, or a condition on X, for no definition of it", () => {
+    expect(statesDefinitionOf("The corresponding fan is shown in Figure 15.", ["fan"])).toBe(false);
+    expect(statesDefinitionOf("A fan is a polyhedral complex all of whose cells are cones.", ["fan"])).toBe(true);
+    expect(definedSubject("The corresponding fan is shown in Figure 15.")).toBeUndefined();
+    expect(definedSubject("If the fan is chosen to be sufficiently refined then we get control.")).toBeUndefined();
+    expect(definedSubject("A fan is a polyhedral complex all of whose cells are cones.")).toBe("fan");
+    expect(definedSubject("The block size is defined as the length of the input.")).toBe("block size");
   });
 });

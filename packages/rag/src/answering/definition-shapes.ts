@@ -59,10 +59,18 @@ const wordBefore = /[\p{L}\p{N}]$/u;
 const comparisonAfterCopula =
   /^\s+(?:\p{L}+ly\s+)?(?:(?:more|less|\p{L}{3,}er)\s+than\b|(?:larger|smaller|greater|higher|lower|bigger|better|worse|faster|slower)\b|not\b|no\s+longer\b|also\b|still\b|then\b|now\b|too\b)/u;
 
+/**
+ * What after "X is" makes it something done to X, not what X is: "the fan is shown in Figure 15",
+ * "if the fan is chosen to be refined". "Is defined as", "is called", "is given by" still define.
+ */
+export const passiveAfterCopula =
+  /^\s+(?:\p{L}+ly\s+)?(?:shown|chosen|seen|drawn|depicted|illustrated|plotted|listed|presented|summari[sz]ed|discussed|obtained|computed|calculated|assumed|fixed|selected|found|taken|made|stored|displayed|reported|compared)\b/u;
+
 function definesAround(head: string, tail: string, atStart: boolean): boolean {
   if (wordBefore.test(head)) return false;
   const copula = copulaAfter.exec(tail);
-  if (copula && !comparisonAfterCopula.test(tail.slice(copula[0].length))) return true;
+  const predicate = copula ? tail.slice(copula[0].length) : "";
+  if (copula && !comparisonAfterCopula.test(predicate) && !passiveAfterCopula.test(predicate)) return true;
   if (defineBefore.test(head) && asAfter.test(tail)) return true;
   if (calledBefore.test(head)) return true;
   if (atStart && labelAfter.test(tail)) return true;
