@@ -26,4 +26,11 @@ describe("valueFigures with a unit set against the figure", () => {
     expect(valueFigures("a 5V supply; 1 LSB = 244nA")).toEqual(["5v", "1", "244na"]);
     expect(valueFigures("the K7 model")).toEqual([]);
   });
+
+  it("takes a number word that quantifies without counting for no figure", () => {
+    expect(valueFigures("the activations from one or more layers")).toEqual([]);
+    expect(valueFigures("one of the keys, and no one else")).toEqual([]);
+    expect(valueFigures("the top four hidden layers and one key")).toEqual(["four", "one"]);
+    expect(valueFigures("1 or more layers")).toEqual(["1"]);
+  });
 });

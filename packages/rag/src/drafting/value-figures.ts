@@ -18,6 +18,13 @@ const referenceBefore =
   /(?:\b(?:sec(?:tion)?s?|fig(?:ure)?s?|tables?|appendix|annex|rfc|steps?|pages?|pp?|eq(?:uation)?s?|chapters?|parts?|title|category|law|no|items?|version|iso(?:\/iec)?|ts|guide)\.?|[[§])\s*$/i;
 
 /**
+ * A number word that quantifies without counting: "one or more layers", "one of the keys", "one
+ * another", "no one", "each one", "in one way or another".
+ */
+const quantifierAfter = /^\s+(?:or\s+more|or\s+another|or\s+the\s+other|of\b|another\b|by\s+one\b)/i;
+const quantifierBefore = /\b(?:no|any|each|every|some)\s+$/i;
+
+/**
  * The figures of `text` that carry a value, lowercased: references, equation numbers such as
  * "(4.13)" and figures that `question` already contains are left out.
  */
@@ -26,8 +33,10 @@ export function valueFigures(text: string, question = ""): string[] {
   return Array.from(text.matchAll(figure))
     .filter((match) => {
       const before = text.slice(Math.max(0, match.index - 14), match.index);
-      const equation = before.endsWith("(") && text[match.index + match[0].length] === ")";
-      return !equation && !referenceBefore.test(before);
+      const after = text.slice(match.index + match[0].length, match.index + match[0].length + 12);
+      const equation = before.endsWith("(") && after.startsWith(")");
+      const quantifier = /^\p{L}/u.test(match[0]) && (quantifierBefore.test(before) || quantifierAfter.test(after));
+      return !equation && !referenceBefore.test(before) && !quantifier;
     })
     .map((match) => match[0].toLowerCase())
     .filter((value) => !asked.has(value));
