@@ -23,6 +23,13 @@ describe("splitQuestion", () => {
     });
   });
 
+  it("leaves out the conjunction that joined two questions at a semicolon", () => {
+    expect(parts("When was the verdict reached; and when is the trial scheduled to begin?")).toEqual([
+      "When was the verdict reached?",
+      "When is the trial scheduled to begin?",
+    ]);
+  });
+
   it("splits at 'and' followed by a new question", () => {
     expect(parts("What is the cancellation window and which areas are served?")).toEqual([
       "What is the cancellation window?",

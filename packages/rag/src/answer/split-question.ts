@@ -158,8 +158,11 @@ function distributeOverNames(question: string): string[] {
   return [`${stem}${first}${end}`, `${stem}${second}${end}`];
 }
 
+/** "…; and when is the trial …": the conjunction joined two questions; the second starts after it. */
+const leadingConjunction = /^(?:and\s+also|and|but|also|as\s+well\s+as|plus)\s+(?=\p{L})/iu;
+
 function asQuestion(raw: string, terminator: string): string {
-  const body = raw.replace(/[\s?.!;,]+$/u, "");
+  const body = raw.replace(/[\s?.!;,]+$/u, "").replace(leadingConjunction, "");
   const capitalised = body.charAt(0).toUpperCase() + body.slice(1);
   const mark = terminator === "?" || startsQuestion(body) ? "?" : terminator;
   return capitalised + mark;

@@ -4,7 +4,7 @@ import type { ScoreParts } from "./score-candidate";
  * Every weight and threshold of the extractive answer engine, in one place. A candidate's
  * score is the weighted sum
  *
- *   coverage·C + context·X + proximity·P + answerType·T − typeMissing·M + rank·R + definition·D − crossReference·F + figure·G − namesOnly·N − namedMissing·M′ + tableLookup·L
+ *   coverage·C + context·X + proximity·P + answerType·T − typeMissing·M − definitionMissing·M″ + rank·R + definition·D − crossReference·F + figure·G − namesOnly·N − namedMissing·M′ + tableLookup·L
  *
  * (each part in [0, 1], described in score-candidate.ts). The abstention threshold is chosen on
  * the dev set by `npm run eval:calibrate` (procedure in evaluation/README.md, "Choosing the
@@ -57,6 +57,7 @@ export const answerEngineSettings: AnswerEngineSettings = {
     proximity: 0.15,
     answerType: 0.4,
     typeMissing: 0.25,
+    definitionMissing: 0.25,
     rank: 0.05,
     definition: 0.15,
     crossReference: 0.3,

@@ -65,7 +65,7 @@ export function definedSubject(text: string): string | undefined {
     subject === undefined ||
     subject.split(/\s+/).length > 6 ||
     /^(?:it|this|that|these|those|there|which|we)$/i.test(subject.trim()) ||
-    /^(?:if|when|whenever|since|because|although|though|while|once|unless|whether|as|after|before|until)\s/i.test(
+    /^(?:even\s+|only\s+)?(?:if|when|whenever|since|because|although|though|while|once|unless|whether|as|after|before|until)\s/i.test(
       subject.trim(),
     ) ||
     passiveAfterCopula.test(` ${cleaned.slice(match.index + match[0].length)}`)

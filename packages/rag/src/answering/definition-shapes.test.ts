@@ -39,4 +39,16 @@ describe("statesDefinitionOf", () => {
     expect(definedSubject("A fan is a polyhedral complex all of whose cells are cones.")).toBe("fan");
     expect(definedSubject("The block size is defined as the length of the input.")).toBe("block size");
   });
+
+  it("reads a numbered definition of what it opens with, and no quantified or conditional mention", () => {
+    const words = ["tropical", "hypersurface"];
+    const numbered =
+      "Definition 1.3. The tropical hypersurface V (F ) defined by the tropical polynomial F is the nondifferentiable locus of F.";
+    expect(statesDefinitionOf(numbered, words)).toBe(true);
+    expect(statesDefinitionOf("Definition 6.6. Fix Y, and choose a fan with support trop(Y).", ["fan"])).toBe(false);
+    expect(
+      statesDefinitionOf("Analysis would be easy if every precursor or indicator were accurate.", ["indicator"]),
+    ).toBe(false);
+    expect(definedSubject("Even if an indicator is accurate, no incident may have occurred.")).toBeUndefined();
+  });
 });

@@ -18,6 +18,14 @@ export function statesDefinitionOf(text: string, words: string[]): boolean {
   const lower = lowered(text);
   const stems = words.map(stemOfWord);
   const phrase = phraseOf(stems.join(" "));
+  // "Definition 1.3. The tropical hypersurface V(F) defined by … is …": a numbered definition of
+  // what it opens with, when it names every word of X before its verb.
+  const numbered = numberedDefinition.exec(lower);
+  if (numbered) {
+    const body = lower.slice(numbered[0].length).replace(/^(?:an?|the)\s+/u, "");
+    const subjectPart = body.split(/\s(?:is|are|means|denotes)\s/u)[0] ?? "";
+    if (body.startsWith(stems[0] as string) && stems.every((stem) => subjectPart.includes(stem))) return true;
+  }
   // Each place the first word starts is tried: indexOf is far cheaper than a scan by the pattern.
   for (let at = lower.indexOf(stems[0] as string); at >= 0; at = lower.indexOf(stems[0] as string, at + 1)) {
     phrase.lastIndex = at;
@@ -54,6 +62,7 @@ const startBefore = /^\s*["“'‘]?$/u;
 /** Where an entry of a glossary or attribute list starts: after a sentence or on a new line ("… tag. nM : number of …"). */
 const entryStartBefore = /(?:[.;]\s+|\n\s*)["“'‘]?$/u;
 const wordBefore = /[\p{L}\p{N}]$/u;
+const numberedDefinition = /^\s*(?:definition|def\.)\s+\d+(?:\.\d+)*\.?\s+/u;
 
 /** What after "X is" makes it a comparison or a state, not a definition: "is significantly smaller than", "is not", "is also". */
 const comparisonAfterCopula =
@@ -64,10 +73,13 @@ const comparisonAfterCopula =
  * "if the fan is chosen to be refined". "Is defined as", "is called", "is given by" still define.
  */
 export const passiveAfterCopula =
-  /^\s+(?:\p{L}+ly\s+)?(?:shown|chosen|seen|drawn|depicted|illustrated|plotted|listed|presented|summari[sz]ed|discussed|obtained|computed|calculated|assumed|fixed|selected|found|taken|made|stored|displayed|reported|compared)\b/u;
+  /^\s+(?:\p{L}+ly\s+)?(?:shown|chosen|seen|drawn|taken|found|made|set|held|kept|given\s+in|(?!(?:defined|called|termed|named|denoted|referred|composed|comprised|constituted|based|used)\b)\p{L}{3,}ed\b(?!\s+(?:as|of)\b))/u;
+/** "If every precursor or indicator were …": a statement about any such thing, not what it is. */
+const quantifiedBefore =
+  /\b(?:every|each|any|no|some|all|if|when|whenever|whether|unless)\s+(?:(?:the|a|an)\s+)?(?:[\p{L}-]+\s+or\s+)?$/u;
 
 function definesAround(head: string, tail: string, atStart: boolean): boolean {
-  if (wordBefore.test(head)) return false;
+  if (wordBefore.test(head) || quantifiedBefore.test(head)) return false;
   const copula = copulaAfter.exec(tail);
   const predicate = copula ? tail.slice(copula[0].length) : "";
   if (copula && !comparisonAfterCopula.test(predicate) && !passiveAfterCopula.test(predicate)) return true;

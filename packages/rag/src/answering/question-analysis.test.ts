@@ -49,6 +49,9 @@ describe("analyseQuestion", () => {
     expect(surfaces("How often do outages occur, according to the paper?")).toEqual(["outages", "occur"]);
     // The report asked about is the subject, not a scope.
     expect(surfaces("What must the incident report include?")).toContain("report");
+    // The document as the one who says it: "how does the guide define X".
+    expect(surfaces("How does the guide define a precursor?")).toEqual(["precursor"]);
+    expect(surfaces("What does the paper give as the error rate?")).toEqual(["error", "rate"]);
   });
 
   it("takes identifiers as names: options, camelCase and snake_case", () => {

@@ -61,8 +61,16 @@ const questionFrame = new Set(
  * "… according to the paper", "cited in the guide", "in these notes": the document itself named
  * as where to look. No passage says that word of itself where it states the answer.
  */
-const documentScope =
-  /\b(?:according\s+to|(?:cited|described|given|stated|shown|listed|used|set\s+out)\s+in|in)\s+(?:the|these|this)\s+(?:paper|guide|guideline|notes|document|article|manual|standard|specification|datasheet|report|tutorial|background)\b/giu;
+const documentNouns =
+  "paper|guide|guideline|notes|document|article|manual|standard|specification|datasheet|report|tutorial|background|rule|filing";
+const documentScope = new RegExp(
+  [
+    `\\b(?:according\\s+to|(?:cited|described|given|stated|shown|listed|used|set\\s+out)\\s+in|in)\\s+(?:the|these|this)\\s+(?:${documentNouns})\\b`,
+    // "How does the guide define X", "what does the paper report": the document as the one who says it.
+    `\\b(?:the|these|this)\\s+(?:${documentNouns})\\s+(?=(?:defines?|describes?|says?|states?|lists?|calls?|recommends?|mentions?|suggests?|reports?|gives?|specif(?:y|ies)|requires?|expects?|estimates?)\\b)`,
+  ].join("|"),
+  "giu",
+);
 /** "Table 2", "Fig. 7", "Section 4.1": a number that says where to look. */
 const referencePattern =
   /\b(table|figure|fig\.?|section|sec\.?|appendix|equation|eq\.?|chapter|example|definition|theorem|lemma)\s+(\d+(?:\.\d+)*)\b/giu;

@@ -249,6 +249,9 @@ describe("scoreCandidate", () => {
     const [whatIs] = scores("What is a genus zero curve?", [quote]);
     expect(asked?.parts.typeMissing).toBe(1);
     expect(whatIs?.parts.typeMissing).toBe(0.5);
+    // Asked in so many words, anything but a definition misses twice over.
+    expect(asked?.parts.definitionMissing).toBe(1);
+    expect(whatIs?.parts.definitionMissing).toBe(0);
   });
 
   it("meets a question in other words through the lexicon and the kind of answer", () => {

@@ -18,6 +18,8 @@ export interface ScoreParts {
   answerType: number;
   /** 1 when the question asks for a kind of fact and the candidate states none (0.5 when that kind is a definition). */
   typeMissing: number;
+  /** 1 when the question asks in so many words for a definition ("how do the notes define X") and the candidate gives none of X: missed twice over. */
+  definitionMissing: number;
   /** 1 for the first retrieved passage, falling with rank. */
   rank: number;
   /** 1 when it is a definition of what the question asks about. */
@@ -389,6 +391,7 @@ export function scoreCandidate(
     // Half for "what is X": a definition's shapes are found less surely than a figure or a date.
     // Asked in so many words ("how does the guide define X"), a definition is what answers.
     typeMissing: type !== null && !states ? (type === "definition" && !question.asksToDefine ? 0.5 : 1) : 0,
+    definitionMissing: type === "definition" && question.asksToDefine && !states ? 1 : 0,
     rank: 1 / placement.rank,
     // A sentence that sends the reader elsewhere defines nothing, whatever its shape.
     definition: features.crossReference ? 0 : Math.max(definesSubject, definitionOfSubject) * about,
@@ -404,7 +407,8 @@ export function scoreCandidate(
     w.context * parts.context +
     w.proximity * parts.proximity +
     w.answerType * parts.answerType -
-    w.typeMissing * parts.typeMissing +
+    w.typeMissing * parts.typeMissing -
+    w.definitionMissing * parts.definitionMissing +
     w.rank * parts.rank +
     w.definition * parts.definition -
     w.crossReference * parts.crossReference +

@@ -11,6 +11,7 @@ const noParts: ScoreParts = {
   proximity: 0,
   answerType: 0,
   typeMissing: 0,
+  definitionMissing: 0,
   rank: 1,
   definition: 0,
   crossReference: 0,
