@@ -17,6 +17,7 @@ import { repairCandidates } from "./answer/repair-quote";
 import { screenPassage } from "./answer/screen-passage";
 import { splitQuestion } from "./answer/split-question";
 import { validateDraft } from "./answer/validate-draft";
+import { searchText } from "./answering/question-analysis";
 import { type AskObserver, previewDraftedPart } from "./ask-observer";
 import type { DraftClaim, Drafter, DraftPart, DraftPartInput } from "./drafting/drafter";
 import type { Embedder } from "./embedding/embedder";
@@ -258,7 +259,7 @@ export class RAGService {
       questions.map((text, k) => {
         const embedding = embeddings?.[k];
         const query = {
-          text,
+          text: searchText(text),
           topK,
           ...(scope.filter && { documentIds: scope.filter }),
           ...(embedding && { embedding }),

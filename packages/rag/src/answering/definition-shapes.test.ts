@@ -51,4 +51,10 @@ describe("statesDefinitionOf", () => {
     ).toBe(false);
     expect(definedSubject("Even if an indicator is accurate, no incident may have occurred.")).toBeUndefined();
   });
+
+  it("takes a state said with an intensifier for no definition", () => {
+    expect(statesDefinitionOf("While precursors are rare, indicators are all too common.", ["indicator"])).toBe(false);
+    expect(statesDefinitionOf("Indicators are very common in logs.", ["indicator"])).toBe(false);
+    expect(statesDefinitionOf("An indicator is a sign that an incident may have occurred.", ["indicator"])).toBe(true);
+  });
 });

@@ -66,7 +66,7 @@ const numberedDefinition = /^\s*(?:definition|def\.)\s+\d+(?:\.\d+)*\.?\s+/u;
 
 /** What after "X is" makes it a comparison or a state, not a definition: "is significantly smaller than", "is not", "is also". */
 const comparisonAfterCopula =
-  /^\s+(?:\p{L}+ly\s+)?(?:(?:more|less|\p{L}{3,}er)\s+than\b|(?:larger|smaller|greater|higher|lower|bigger|better|worse|faster|slower)\b|not\b|no\s+longer\b|also\b|still\b|then\b|now\b|too\b)/u;
+  /^\s+(?:(?:very|too|so|quite|rather|fairly|relatively|extremely|highly|all\s+too|less|least|most)\b|(?:\p{L}+ly\s+)?(?:(?:more|less|\p{L}{3,}er)\s+than\b|(?:larger|smaller|greater|higher|lower|bigger|better|worse|faster|slower)\b|not\b|no\s+longer\b|also\b|still\b|then\b|now\b|too\b))/u;
 
 /**
  * What after "X is" makes it something done to X, not what X is: "the fan is shown in Figure 15",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analyseQuestion, answerTypeOf } from "./question-analysis";
+import { analyseQuestion, answerTypeOf, searchText } from "./question-analysis";
 import type { Lexicon } from "./wordnet-lexicon";
 
 /** A lexicon that knows one word, so tests do not depend on WordNet's senses. */
@@ -98,5 +98,16 @@ describe("analyseQuestion", () => {
   it("splits hyphenated names into their parts, figures included", () => {
     const question = analyseQuestion("What is the key length of AES-512?", lexicon);
     expect(question.terms.filter((term) => term.named).map((term) => term.surface)).toEqual(["aes", "512"]);
+  });
+});
+
+describe("searchText", () => {
+  it("leaves out the document named as where to look and the words that only frame the question", () => {
+    const text = searchText("How does the guide define an indicator?");
+    expect(text).toMatch(/\bindicator\b/);
+    expect(text).not.toMatch(/\b(?:guide|define)\b/);
+    expect(searchText("What does baselining mean in the NIST guide?")).not.toMatch(/\bmean\b/);
+    // With nothing else left, the question as asked.
+    expect(searchText("Mean?")).toBe("Mean?");
   });
 });

@@ -299,3 +299,18 @@ export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAna
         : null,
   };
 }
+
+/**
+ * The question as a search should read it: without the document named as where to look ("in the
+ * guide", "how does the paper define") and without the words that only frame it ("define",
+ * "mean", "called"). Those words are common in the very document asked about and pull passages
+ * that merely mention it.
+ */
+export function searchText(question: string): string {
+  const unscoped = question.replace(documentScope, " ");
+  const kept = unscoped
+    .split(/(\s+)/)
+    .filter((token) => !questionFrame.has(token.toLowerCase().replace(/[^\p{L}]/gu, "")))
+    .join("");
+  return /[\p{L}\p{N}]/u.test(kept) ? kept : question;
+}
