@@ -14,6 +14,20 @@ describe("buildRows", () => {
     expect(rowText(rows[0]?.segments ?? [])).toBe("x2 + y");
   });
 
+  it("keeps rows of a table set a size smaller apart from a line of larger text between them", () => {
+    // A two-column page: a 10 pt line across both columns, 8 pt table rows just above and below it.
+    const rows = buildRows([
+      ...wordItems("BERTLARGE 96.6 92.8", 320, 695, 8),
+      ...wordItems("further to 1,000 did not bring further improvements and then some more", 50, 688, 10),
+      ...wordItems("BERTBASE 96.4 92.4", 320, 682, 8),
+    ]);
+    expect(rows.map((row) => rowText(row.segments))).toEqual([
+      "BERTLARGE 96.6 92.8",
+      "further to 1,000 did not bring further improvements and then some more",
+      "BERTBASE 96.4 92.4",
+    ]);
+  });
+
   it("splits a row into segments at gaps wider than a word space (cells, columns)", () => {
     const rows = buildRows([item("AES-128", 50, 700), item("4", 150, 700), item("10", 250, 700)]);
     expect(rows[0]?.segments.map((segment) => segment.text)).toEqual(["AES-128", "4", "10"]);

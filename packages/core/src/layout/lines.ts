@@ -67,6 +67,8 @@ export function buildRows(items: readonly TextItem[]): Row[] {
 
 /** Smaller text this close (in font sizes of the larger) above or below a row is its superscript or subscript. */
 const scriptReachEm = 0.7;
+/** A row of small text longer than this is a script only when set at most 0.7 of the size of its row. */
+const maxScriptChars = 12;
 
 /**
  * Folds rows of small text (exponents, footnote marks, indices) into the row of normal text
@@ -75,6 +77,7 @@ const scriptReachEm = 0.7;
  */
 function attachScripts(groups: IndexedItem[][]): IndexedItem[][] {
   const stats = groups.map((group) => ({
+    chars: group.reduce((sum, item) => sum + item.text.replace(/\s/g, "").length, 0),
     size: Math.max(...group.map((item) => item.size)),
     y: group[0]?.y ?? 0,
     x0: Math.min(...group.map((item) => item.x)),
@@ -85,6 +88,9 @@ function attachScripts(groups: IndexedItem[][]): IndexedItem[][] {
     const a = stats[small];
     const b = stats[large];
     if (!a || !b || a.size > b.size * 0.85) return false;
+    // A row of a table set a size smaller beside a column of prose is no script: scripts are a few
+    // characters ("8", "LARGE", "i,j"), or set much smaller than the text they belong to.
+    if (a.chars > maxScriptChars && a.size > b.size * 0.7) return false;
     if (Math.abs(a.y - b.y) > scriptReachEm * b.size) return false;
     return a.x0 >= b.x0 - b.size && a.x1 <= b.x1 + b.size;
   };
