@@ -17,6 +17,9 @@ describe("answerTypeOf", () => {
     expect(answerTypeOf("What is a tropical semiring?")).toBe("definition");
     expect(answerTypeOf("How often is the filter replaced?")).toBe("frequency");
     expect(answerTypeOf("Why does the cipher use rounds?")).toBeNull();
+    // A past value, not a term to define.
+    expect(answerTypeOf("In the example play, what was the EPV at the moment Paul shoots?")).toBe("quantity");
+    expect(answerTypeOf("What were the revenues in the first quarter?")).toBe("quantity");
   });
 
   it("reads definition questions with a scope around them, and not 'what is the value of X'", () => {

@@ -210,8 +210,11 @@ export function answerTypeOf(question: string, lexicon?: Lexicon): AnswerType | 
   if (kind !== null) return kind;
   if (personQuestion.test(question)) return "person";
   if (isDefinitionQuestion(question)) return "definition";
+  // "What was the EPV when Paul shoots?", "what were the revenues in Q1?": a value at some time, not a term.
+  if (pastValueQuestion.test(question)) return "quantity";
   return null;
 }
+const pastValueQuestion = new RegExp(`${leadingScope}what\\s+(?:was|were)\\s+(?:the|its|their|his|her)\\s`, "iu");
 
 /** The question's terms with their forms and related words, its answer type and, for "what is X", X. */
 export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAnalysis {

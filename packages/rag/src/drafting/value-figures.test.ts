@@ -13,6 +13,9 @@ describe("valueFigures", () => {
   it("leaves out identifiers, references and equation numbers", () => {
     expect(valueFigures("The Kestrel K7 follows AES-256 as in Section 4.1, Fig. 3 and [12].")).toEqual([]);
     expect(valueFigures("This follows from (4.13) and ISO 9000 below.")).toEqual([]);
+    expect(valueFigures("The loss L = a + b (3)\nwhere a is small.")).toEqual([]);
+    // In brackets after a word of prose, a figure is a value.
+    expect(valueFigures("the EPV is very high (1.59) and well above (1.28) since he scores")).toEqual(["1.59", "1.28"]);
   });
 
   it("leaves out figures the question already holds", () => {

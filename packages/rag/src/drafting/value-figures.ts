@@ -17,6 +17,9 @@ const anyFigure = new RegExp(`\\d+(?:[.,]\\d+)*|\\b(?:${numberWords})\\b`, "giu"
 const referenceBefore =
   /(?:\b(?:sec(?:tion)?s?|fig(?:ure)?s?|tables?|appendix|annex|rfc|steps?|pages?|pp?|eq(?:uation)?s?|chapters?|parts?|title|category|law|no|items?|version|iso(?:\/iec)?|ts|guide)\.?|[[§])\s*$/i;
 
+/** Words that cite an equation by its number: "from (4.13)", "and (2)", "see (5)". */
+const citedBefore = /\b(?:from|in|by|see|of|and|or|to|with|using|via|into|cf\.?|eq\.?|equation|equations)\s*\($/i;
+
 /**
  * A number word that quantifies without counting: "one or more layers", "one of the keys", "one
  * another", "no one", "each one", "in one way or another".
@@ -34,7 +37,12 @@ export function valueFigures(text: string, question = ""): string[] {
     .filter((match) => {
       const before = text.slice(Math.max(0, match.index - 14), match.index);
       const after = text.slice(match.index + match[0].length, match.index + match[0].length + 12);
-      const equation = before.endsWith("(") && after.startsWith(")");
+      // "(4.13)" closing a displayed equation, among its terms or cited ("follows from (4.13)"); a
+      // figure in brackets after a word of prose ("the EPV is very high (1.59)") is a value.
+      const equation =
+        before.endsWith("(") &&
+        after.startsWith(")") &&
+        (/^\)\s*(?:$|\n)/.test(after) || !/\p{L}\s*\($/u.test(before) || citedBefore.test(before));
       const quantifier = /^\p{L}/u.test(match[0]) && (quantifierBefore.test(before) || quantifierAfter.test(after));
       return !equation && !referenceBefore.test(before) && !quantifier;
     })
