@@ -42,6 +42,14 @@ export const formsOf: (surface: string) => string[] = memoize(50_000, (surface) 
   return [...new Set([surface, ...lemmas, stemmer(surface), ...stems])];
 });
 
+/** What one lowercased word always brings, whatever its neighbours: its forms with its value key, and its value. */
+const surfaceForms = memoize(50_000, (surface) => {
+  const word = numberWordValue(surface);
+  const value = digitsValue(surface) ?? word ?? undefined;
+  const forms = formsOf(surface);
+  return { forms: value === undefined ? forms : [...forms, valueKey(value)], value, numberWord: word !== null };
+});
+
 /**
  * Text folded for splitting into words: ligatures to letters (NFKC), a word broken across lines
  * joined, lowercased. Cheaper than normalizeForMatch, which also maps offsets back.
@@ -81,17 +89,9 @@ export function wordForms(text: string): WordForm[] {
     run = [];
   };
   surfaces.forEach((surface, position) => {
-    const digits = digitsValue(surface);
-    const word = numberWordValue(surface);
-    const value = digits ?? word ?? undefined;
-    const forms = formsOf(surface);
-    const entry: WordForm = {
-      surface,
-      forms: value === undefined ? forms : [...forms, valueKey(value)],
-      position,
-      ...(value === undefined ? {} : { value }),
-    };
-    if (word !== null) run.push(entry);
+    const { forms, value, numberWord } = surfaceForms(surface);
+    const entry: WordForm = value === undefined ? { surface, forms, position } : { surface, forms, position, value };
+    if (numberWord) run.push(entry);
     else closeRun();
     result.push(entry);
   });
