@@ -47,7 +47,12 @@ const surfaceForms = memoize(50_000, (surface) => {
   const word = numberWordValue(surface);
   const value = digitsValue(surface) ?? word ?? undefined;
   const forms = formsOf(surface);
-  return { forms: value === undefined ? forms : [...forms, valueKey(value)], value, numberWord: word !== null };
+  return {
+    surface,
+    forms: value === undefined ? forms : [...forms, valueKey(value)],
+    value,
+    numberWord: word !== null,
+  };
 });
 
 /**
@@ -88,9 +93,11 @@ export function wordForms(text: string): WordForm[] {
     }
     run = [];
   };
-  surfaces.forEach((surface, position) => {
-    const { forms, value, numberWord } = surfaceForms(surface);
-    const entry: WordForm = value === undefined ? { surface, forms, position } : { surface, forms, position, value };
+  surfaces.forEach((match, position) => {
+    // The memo's copy of the surface: the passages an engine keeps then share one string per word.
+    const { surface: word, forms, value, numberWord } = surfaceForms(match);
+    const entry: WordForm =
+      value === undefined ? { surface: word, forms, position } : { surface: word, forms, position, value };
     if (numberWord) run.push(entry);
     else closeRun();
     result.push(entry);
