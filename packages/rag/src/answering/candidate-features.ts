@@ -3,7 +3,7 @@ import { measurement, TIME_UNITS } from "../drafting/attribute-units";
 import { valueFigures } from "../drafting/value-figures";
 import { memoize } from "../memoize";
 import type { AnswerCandidate } from "./answer-candidates";
-import { isContentWord, type WordForm, wordForms } from "./word-forms";
+import { formSet, isContentWord, type WordForm, wordForms } from "./word-forms";
 
 /** The kinds of fact a question can ask for, beyond those answer-type.ts reads. */
 export type AnswerType = AnswerKind | "count" | "percentage" | "person" | "definition";
@@ -63,7 +63,7 @@ const spanOrShare = new RegExp(measurement(`(?:${TIME_UNITS}|%|percent|per cent)
  */
 const contextWords = memoize(1_000, (joined: string) => {
   const words = wordForms(joined).filter(isContentWord);
-  return { words, forms: new Set(words.flatMap((word) => word.forms)) };
+  return { words, forms: formSet(words) };
 });
 
 /** Features of one candidate; `statesAnswerKind` decides the figure, duration, time and frequency kinds. */
@@ -89,14 +89,14 @@ export function candidateFeatures(candidate: AnswerCandidate): CandidateFeatures
   if (personName.test(claim)) states.add("person");
   if (candidate.kind === "definition") states.add("definition");
   const uncounted = undated.replace(spanOrShare, " ");
-  const ownForms = new Set(own.flatMap((word) => word.forms));
+  const ownForms = formSet(own);
   return {
     candidate,
     own,
     context: context.words,
     ownForms,
     contextForms: context.forms,
-    claimForms: claimWords === own ? ownForms : new Set(claimWords.flatMap((word) => word.forms)),
+    claimForms: claimWords === own ? ownForms : formSet(claimWords),
     claimSurfaces: new Set(claimWords.map((word) => word.surface)),
     states,
     countsThings: (uncounted === undated ? undatedFigures : valueFigures(uncounted)).length > 0,

@@ -106,6 +106,13 @@ export function wordForms(text: string): WordForm[] {
   return result;
 }
 
+/** Every form of `words`, in order, as a set (without the array `flatMap` would build first). */
+export function formSet(words: readonly WordForm[]): Set<string> {
+  const forms = new Set<string>();
+  for (const word of words) for (const form of word.forms) forms.add(form);
+  return forms;
+}
+
 /** Whether a word carries meaning for matching: not a stopword, not a lone letter. */
 export const isContentWord = (word: WordForm) =>
   !STOPWORDS.has(word.surface) && (word.surface.length > 1 || word.value !== undefined);
