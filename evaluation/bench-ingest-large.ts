@@ -24,7 +24,9 @@ export interface LargeIngestResult {
  * Generates a `pages`-page manual (prose, lists, running header and page-number footer) and, in
  * one run, measures for one extraction worker and for the default number: bare single-thread
  * pdf.js extraction against the full ingest in a child process (median of 3 each, taken in
- * turn), and the peak RSS (VmHWM) of a fresh server process ingesting it over HTTP.
+ * turn), the full ingest timed until the document is ready and until the answer engine's
+ * read-ahead ends (as the server runs it), and the peak RSS (VmHWM) of a fresh server process
+ * ingesting it over HTTP.
  */
 export async function measureLargeIngest(pages: number, log: (line: string) => void): Promise<LargeIngestResult> {
   const folder = await mkdtemp(path.join(tmpdir(), "audited-rag-bench-large-"));
@@ -34,7 +36,7 @@ export async function measureLargeIngest(pages: number, log: (line: string) => v
     await writeFile(file, bytes);
     const measure = async (extractWorkers: number | "default"): Promise<LargeIngestRun> => {
       log(`  RAG_EXTRACT_WORKERS=${extractWorkers}: in-process bare vs full, then one upload to a server process…`);
-      const workers = extractWorkers === "default" ? {} : { extractWorkers };
+      const workers = { readAhead: true, ...(extractWorkers === "default" ? {} : { extractWorkers }) };
       const env: Record<string, string> =
         extractWorkers === "default" ? {} : { RAG_EXTRACT_WORKERS: `${extractWorkers}` };
       const inProcess = await measureIngestInChildProcess(file, workers);

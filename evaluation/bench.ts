@@ -124,9 +124,13 @@ async function main(): Promise<void> {
     const large = await measureLargeIngest(1_000, log);
     const describeRun = (run: LargeIngestRun) => {
       const { inProcess, server } = run;
+      const readAhead = inProcess.readAhead;
       return (
         `${inProcess.extractWorkers} worker${inProcess.extractWorkers === 1 ? "" : "s"}: bare pdf.js ${inProcess.bareMs} ms, ` +
-        `full ingest ${inProcess.fullMs} ms, ratio ${inProcess.ratio}; server upload ${server.uploadMs} ms, ` +
+        `full ingest until ready ${inProcess.fullMs} ms, ratio ${inProcess.ratio}; ` +
+        `answer engine read-ahead ${readAhead?.readAheadMs ?? "?"} ms; ` +
+        `full ingest as the server runs it ${readAhead?.serverMs ?? "?"} ms, ratio ${readAhead?.serverRatio ?? "?"}; ` +
+        `server upload ${server.uploadMs} ms, ` +
         `peak RSS of the ingesting process ${server.peakRssMb ?? "?"} MB (all server processes ${server.allProcessesPeakRssMb ?? "?"} MB)`
       );
     };
@@ -137,10 +141,12 @@ async function main(): Promise<void> {
     const { baseline, parallel } = large;
     targets.push(
       {
-        name: "1,000-page ingest / bare single-thread pdf.js",
+        name: "1,000-page ingest with the read-ahead (as the server runs it) / bare single-thread pdf.js",
         target: "≤ 0.7",
-        measured: `${parallel.inProcess.ratio} (baseline, one worker: ${baseline.inProcess.ratio})`,
-        met: parallel.inProcess.ratio <= 0.7,
+        measured:
+          `${parallel.inProcess.readAhead?.serverRatio ?? "n/a"} (until ready: ${parallel.inProcess.ratio}; ` +
+          `baseline, one worker: ${baseline.inProcess.readAhead?.serverRatio ?? "n/a"}, until ready ${baseline.inProcess.ratio})`,
+        met: (parallel.inProcess.readAhead?.serverRatio ?? Number.POSITIVE_INFINITY) <= 0.7,
       },
       {
         name: "server peak RSS ingesting 1,000 pages",

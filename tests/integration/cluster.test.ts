@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { DocumentInfo } from "@audited-rag/core";
 import { PDFDocument } from "pdf-lib";
 import { Agent, FormData, fetch as undiciFetch } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ownerSemiSpaceMb } from "../../apps/server/src/cluster/worker-exec-argv";
 import { RawConnection } from "../../evaluation/raw-http-client";
 import { makeTextPdf } from "../support/make-pdf";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
@@ -103,6 +104,14 @@ describe("RAG_WORKERS=2: a primary and two HTTP workers over one SQLite file", (
     expect(owners).toHaveLength(1);
     expect(relays).toHaveLength(1);
     expect(server.output().stdout).toContain("· processes 2");
+    // The owner reads PDFs with a small nursery (worker-exec-argv.ts); the relay keeps V8's default.
+    if (process.platform === "linux") {
+      const commandLine = async (pid: number) => (await readFile(`/proc/${pid}/cmdline`, "utf8")).split("\0");
+      expect(await commandLine(owners[0] as number)).toContain(`--max-semi-space-size=${ownerSemiSpaceMb}`);
+      expect((await commandLine(relays[0] as number)).some((arg) => arg.startsWith("--max-semi-space-size"))).toBe(
+        false,
+      );
+    }
     const probes = await Promise.all(Array.from({ length: 4 }, () => freshRequest(`${server.url}/api/health`)));
     expect(probes.map((probe) => probe.status)).toEqual([200, 200, 200, 200]);
     for (const probe of probes) expect((probe.json() as { status: string }).status).toBe("ok");

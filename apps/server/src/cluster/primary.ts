@@ -17,6 +17,7 @@ import {
   rateMessageSchema,
   slotMessageSchema,
 } from "./messages";
+import { workerExecArgv } from "./worker-exec-argv";
 
 /** Set in a worker's environment by the primary; not a user setting. */
 export const roleVariable = "AUDITED_RAG_PROCESS_ROLE";
@@ -96,6 +97,7 @@ export async function runPrimary(config: AppConfig): Promise<void> {
   };
 
   const fork = (index: number, role: WorkerRole) => {
+    cluster.setupPrimary({ execArgv: workerExecArgv(role, process.execArgv, process.env.NODE_OPTIONS) });
     const worker = cluster.fork({ [roleVariable]: role });
     const slot: Slot = { role, worker, ready: false, startedAt: Date.now() };
     slots[index] = slot;

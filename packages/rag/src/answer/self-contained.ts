@@ -165,7 +165,7 @@ export function selfContainedProblem(
   }
   // A verb only in brackets does not make a statement: "Advanced Encryption Standard (AES) (affixed)."
   const outsideBrackets = trimmed.replace(/\([^()]*\)/g, " ");
-  if (!hasVerb(outsideBrackets, words(outsideBrackets))) return "no_verb";
+  if (!hasVerb(outsideBrackets, outsideBrackets === trimmed ? tokens : words(outsideBrackets))) return "no_verb";
   return null;
 }
 

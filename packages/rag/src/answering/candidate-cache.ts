@@ -4,7 +4,7 @@ import type { DraftPassage } from "../drafting/drafter";
 import { answerCandidates } from "./answer-candidates";
 import { type CandidateFeatures, candidateFeatures } from "./candidate-features";
 import { inferStructure } from "./infer-structure";
-import { wordForms } from "./word-forms";
+import { formSet, wordForms } from "./word-forms";
 
 /** A passage's candidates with their features, and every form its text holds (for the document-scope check). */
 export interface AnalysedPassage {
@@ -47,6 +47,6 @@ function analysePassage(passage: Pick<DraftPassage, "text" | "structure">): Anal
   const structure = passage.structure ?? inferStructure(passage.text);
   return {
     features: answerCandidates(passage.text, structure).map(candidateFeatures),
-    forms: new Set(wordForms(passage.text).flatMap((word) => word.forms)),
+    forms: formSet(wordForms(passage.text)),
   };
 }

@@ -54,4 +54,23 @@ describe("candidateFeatures", () => {
     expect(features.contextForms.has("round")).toBe(true);
     expect(candidateFeatures(sentence("See Section 6.3 for the details.")).crossReference).toBe(true);
   });
+
+  it("counts things only with a figure that is no date, span of time or share", () => {
+    const countsThings = (quote: string) => candidateFeatures(sentence(quote)).countsThings;
+    expect(countsThings("The valve holds 12 litres.")).toBe(true);
+    expect(countsThings("The notice came within 60 days.")).toBe(false);
+    expect(countsThings("The rate rose 15% in March 2025.")).toBe(false);
+    expect(countsThings("In March 2025 the team had 40 members.")).toBe(true);
+    expect(candidateFeatures(sentence("The notice came within 60 days.")).states.has("quantity")).toBe(true);
+  });
+
+  it("reads candidates of one context alike, and a sentence's claim forms are its own", () => {
+    const first = candidateFeatures(sentence("The pump is stopped.", { context: ["Pump Safety"] }));
+    const second = candidateFeatures(sentence("The valve is closed.", { context: ["Pump Safety"] }));
+    expect([...first.contextForms]).toEqual([...second.contextForms]);
+    expect(first.context.map((word) => word.surface)).toEqual(["pump", "safety"]);
+    expect([...first.claimForms]).toEqual([...first.ownForms]);
+    expect(first.ownForms.has("valve")).toBe(false);
+    expect(second.ownForms.has("valve")).toBe(true);
+  });
 });

@@ -1,8 +1,9 @@
 import { type AnswerKind, MONTHS, statesAnswerKind } from "../drafting/answer-type";
 import { measurement, TIME_UNITS } from "../drafting/attribute-units";
 import { valueFigures } from "../drafting/value-figures";
+import { memoize } from "../memoize";
 import type { AnswerCandidate } from "./answer-candidates";
-import { isContentWord, type WordForm, wordForms } from "./word-forms";
+import { formSet, isContentWord, type WordForm, wordForms } from "./word-forms";
 
 /** The kinds of fact a question can ask for, beyond those answer-type.ts reads. */
 export type AnswerType = AnswerKind | "count" | "percentage" | "person" | "definition";
@@ -61,31 +62,49 @@ const withoutDates = (text: string) => text.replace(dates, " ");
 /** A span of time or a share: "60 days", "three-year", "15%". */
 const spanOrShare = new RegExp(measurement(`(?:${TIME_UNITS}|%|percent|per cent)`).source, "giu");
 
+/**
+ * The content words of a candidate's context and their forms. The candidates of one block share
+ * their headings and lead-in, so this is memoized; the arrays and sets it returns are only read.
+ */
+const contextWords = memoize(1_000, (joined: string) => {
+  const words = wordForms(joined).filter(isContentWord);
+  return { words, forms: formSet(words) };
+});
+
 /** Features of one candidate; `statesAnswerKind` decides the figure, duration, time and frequency kinds. */
 export function candidateFeatures(candidate: AnswerCandidate): CandidateFeatures {
-  const own = wordForms(candidate.quote).filter(isContentWord);
-  const context = wordForms(candidate.context.join(" \n ")).filter(isContentWord);
+  const { quote } = candidate;
+  const own = wordForms(quote).filter(isContentWord);
+  const context = contextWords(candidate.context.join(" \n "));
   const claim = candidate.claimText;
   const claimWords = candidate.kind === "table-row" || candidate.kind === "list-item" ? wordForms(claim) : own;
   const states = new Set<AnswerType>();
-  for (const kind of timeKinds) if (statesAnswerKind(candidate.quote, kind)) states.add(kind);
+  // Figures are read once and reused below while the text they are read from stays the same.
+  const figures = valueFigures(quote);
+  for (const kind of timeKinds) {
+    // statesAnswerKind(quote, "quantity") is whether valueFigures(quote) finds any.
+    if (kind === "quantity" ? figures.length > 0 : statesAnswerKind(quote, kind)) states.add(kind);
+  }
   if (candidate.kind === "table-row" && timedCell.test(claim)) states.add("duration");
-  if (moment.test(candidate.quote)) states.add("time");
-  const undated = withoutDates(candidate.quote);
-  if (valueFigures(undated).length > 0) states.add("count");
-  if (percentage.test(candidate.quote)) states.add("percentage");
+  if (moment.test(quote)) states.add("time");
+  const undated = withoutDates(quote);
+  const undatedFigures = undated === quote ? figures : valueFigures(undated);
+  if (undatedFigures.length > 0) states.add("count");
+  if (percentage.test(quote)) states.add("percentage");
   if (namesIn(claim).length > 0) states.add("person");
   if (candidate.kind === "definition") states.add("definition");
+  const uncounted = undated.replace(spanOrShare, " ");
+  const ownForms = formSet(own);
   return {
     candidate,
     own,
-    context,
-    ownForms: new Set(own.flatMap((word) => word.forms)),
-    contextForms: new Set(context.flatMap((word) => word.forms)),
-    claimForms: new Set(claimWords.flatMap((word) => word.forms)),
+    context: context.words,
+    ownForms,
+    contextForms: context.forms,
+    claimForms: claimWords === own ? ownForms : formSet(claimWords),
     claimSurfaces: new Set(claimWords.map((word) => word.surface)),
     states,
-    countsThings: valueFigures(undated.replace(spanOrShare, " ")).length > 0,
-    crossReference: crossReference.test(candidate.quote),
+    countsThings: (uncounted === undated ? undatedFigures : valueFigures(uncounted)).length > 0,
+    crossReference: crossReference.test(quote),
   };
 }

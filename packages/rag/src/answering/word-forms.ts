@@ -42,6 +42,19 @@ export const formsOf: (surface: string) => string[] = memoize(50_000, (surface) 
   return [...new Set([surface, ...lemmas, stemmer(surface), ...stems])];
 });
 
+/** What one lowercased word always brings, whatever its neighbours: its forms with its value key, and its value. */
+const surfaceForms = memoize(50_000, (surface) => {
+  const word = numberWordValue(surface);
+  const value = digitsValue(surface) ?? word ?? undefined;
+  const forms = formsOf(surface);
+  return {
+    surface,
+    forms: value === undefined ? forms : [...forms, valueKey(value)],
+    value,
+    numberWord: word !== null,
+  };
+});
+
 /**
  * Text folded for splitting into words: ligatures to letters (NFKC), a word broken across lines
  * joined, lowercased. Cheaper than normalizeForMatch, which also maps offsets back.
@@ -80,23 +93,24 @@ export function wordForms(text: string): WordForm[] {
     }
     run = [];
   };
-  surfaces.forEach((surface, position) => {
-    const digits = digitsValue(surface);
-    const word = numberWordValue(surface);
-    const value = digits ?? word ?? undefined;
-    const forms = formsOf(surface);
-    const entry: WordForm = {
-      surface,
-      forms: value === undefined ? forms : [...forms, valueKey(value)],
-      position,
-      ...(value === undefined ? {} : { value }),
-    };
-    if (word !== null) run.push(entry);
+  surfaces.forEach((match, position) => {
+    // The memo's copy of the surface: the passages an engine keeps then share one string per word.
+    const { surface: word, forms, value, numberWord } = surfaceForms(match);
+    const entry: WordForm =
+      value === undefined ? { surface: word, forms, position } : { surface: word, forms, position, value };
+    if (numberWord) run.push(entry);
     else closeRun();
     result.push(entry);
   });
   closeRun();
   return result;
+}
+
+/** Every form of `words`, in order, as a set (without the array `flatMap` would build first). */
+export function formSet(words: readonly WordForm[]): Set<string> {
+  const forms = new Set<string>();
+  for (const word of words) for (const form of word.forms) forms.add(form);
+  return forms;
 }
 
 /** Whether a word carries meaning for matching: not a stopword, not a lone letter. */

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { hasRunWithoutSpace, isDebris, standsAlone } from "./candidate-text";
+
+describe("hasRunWithoutSpace", () => {
+  it("finds a run of the given length between any of the characters \\s matches", () => {
+    expect(hasRunWithoutSpace("abcd efgh", 4)).toBe(true);
+    expect(hasRunWithoutSpace("abc defg", 5)).toBe(false);
+    // A no-break space, a line separator and a zero-width no-break space cut runs as \s does.
+    expect(hasRunWithoutSpace("abc\u00a0def\u2028ghi\ufeffjkl", 4)).toBe(false);
+    expect(hasRunWithoutSpace("", 1)).toBe(false);
+  });
+
+  it("agrees with /\\S{n}/ on every character of the basic plane", () => {
+    for (let code = 0; code < 0x10000; code++) {
+      const text = `ab${String.fromCharCode(code)}cd`;
+      expect(hasRunWithoutSpace(text, 5)).toBe(/\S{5}/.test(text));
+    }
+  });
+});
+
+describe("isDebris", () => {
+  it("takes hex and base64 strings for data, and prose for prose", () => {
+    expect(isDebris("The digest is 9f86d081884c7d659a2feaa0c55ad015 for this input.")).toBe(true);
+    expect(isDebris(`The key is ${"QUJDRA".repeat(8)} in the file.`)).toBe(true);
+    expect(isDebris("The pump is stopped when the pressure is below the limit.")).toBe(false);
+    expect(isDebris("Internationalization considerations apply to every interoperability requirement.")).toBe(false);
+  });
+
+  it("judges as the plain reading of its rule does, letters outside the basic plane included", () => {
+    // The rule as first written: every letter matched into an array, both data patterns always tried.
+    const plain = (quote: string) => {
+      if (/^(?:[)\]},.;:!?|]|\d+(?:\.\d+)*\s*[)\]]|\(\d+(?:\.\d+)*\))/u.test(quote)) return true;
+      const visible = quote.replace(/\s/g, "");
+      const letters = visible.match(/\p{L}/gu)?.length ?? 0;
+      return (
+        letters < 0.6 * visible.length || /[\p{L}\p{N}+/=_-]{40,}/u.test(quote) || /\b[0-9a-f]{16,}\b/i.test(quote)
+      );
+    };
+    const quotes = [
+      "𝐀𝐁𝐂𝐃𝐄𝐅𝐆123",
+      "𝐀𝐁𝐂𝐃𝐄𝐅𝐆𝐇𝐈𝐉𝐊𝐋1",
+      "Σ𝐀 is the sum.",
+      "deadbeefdeadbeef is a marker",
+      "deadbeefdeadbee is shorter",
+      `${"a".repeat(39)}+ ends here`,
+      `${"a".repeat(40)} ends here`,
+      "(3) The pump is stopped.",
+      "12 34 56 78 90 ab",
+      "",
+    ];
+    for (const quote of quotes) expect(isDebris(quote), quote).toBe(plain(quote));
+  });
+
+  it("keeps the tail of a cut sentence out", () => {
+    expect(isDebris(") and the valve closes.")).toBe(true);
+  });
+});
+
+describe("standsAlone", () => {
+  it("gives the same answer when asked again", () => {
+    const claim = "The pump is stopped when the pressure is below the limit.";
+    expect(standsAlone(claim)).toBe(true);
+    expect(standsAlone(claim)).toBe(true);
+    expect(standsAlone("It stops.")).toBe(false);
+    expect(standsAlone("It stops.")).toBe(false);
+  });
+});
