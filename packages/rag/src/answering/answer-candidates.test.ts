@@ -20,6 +20,28 @@ describe("answerCandidates", () => {
     for (const candidate of flat(text)) expect(isSelfContained(candidate.claimText, "claim")).toBe(true);
   });
 
+  it("offers the end of a sentence begun on the page before, when it states something alone", () => {
+    const structure: PassageStructure = {
+      headings: [],
+      blocks: [
+        { kind: "paragraph", span: { start: 0, end: 34 } },
+        { kind: "paragraph", span: { start: 35, end: 145 } },
+      ],
+    };
+    const text =
+      "Figure 14. The balancing condition\nsoftware gfan by Anders Jensen computes tropical varieties by exploiting this description. It is fast.";
+    const made = answerCandidates(text, structure).find((candidate) => candidate.quote.startsWith("software"));
+    expect(made?.claimText).toBe(
+      "Software gfan by Anders Jensen computes tropical varieties by exploiting this description.",
+    );
+    expect(text.slice(made?.start, (made?.start ?? 0) + (made?.quote.length ?? 0))).toBe(made?.quote);
+    // A fragment opening on a function word, or after a paragraph of prose, is only the tail of a sentence.
+    const tail = "of the incident, the team computes the damage and reports it to the officer.";
+    expect(flat(tail).some((candidate) => candidate.quote.startsWith("of the"))).toBe(false);
+    const afterProse = `The team met every week to review what had happened before.\n${tail.replace("of the incident, ", "")}`;
+    expect(flat(afterProse).some((candidate) => candidate.quote.startsWith("the team"))).toBe(false);
+  });
+
   it("also offers a sentence that points back inside joined to the one before", () => {
     const text =
       "Stop the incident if it is still in progress. The most common way to do this is to disconnect the affected systems.";

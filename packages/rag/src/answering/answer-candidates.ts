@@ -133,7 +133,15 @@ export function answerCandidates(text: string, structure: PassageStructure): Ans
         const last = items.at(-1) ?? (taken[0]?.kind === "paragraph" ? taken[0] : undefined);
         return last ? { end: last.span.end, text: text.slice(block.span.start, last.span.end) } : null;
       };
-      candidates.push(...sentenceCandidates(text, block.span.start, block.span.end, context, following));
+      // Nothing of a sentence's length before it: only a running title, a page number or a figure's caption.
+      const opensPassage = !blocks
+        .slice(0, k)
+        .some(
+          (earlier) =>
+            (earlier.kind === "paragraph" || earlier.kind === "list-item") &&
+            text.slice(earlier.span.start, earlier.span.end).split(/\s+/).length > 8,
+        );
+      candidates.push(...sentenceCandidates(text, block.span.start, block.span.end, context, following, opensPassage));
       candidates.push(...entryCandidates(text, block.span.start, block.span.end, context));
       return;
     }

@@ -12,6 +12,7 @@ import {
   standsAlone,
   withStop,
 } from "./candidate-text";
+import { STOPWORDS } from "./word-forms";
 
 /** Openers that lean on the sentence before; stripped, the rest may still stand alone. */
 const connective =
@@ -30,12 +31,21 @@ const leansBack =
 const namesBack =
   /^(?:\S+\s+){0,5}?(?:call|calls|called|refer\s+to|refers\s+to|term|terms|name|names)\s+(?:this|these|it|them|such)\b/i;
 
+/** A passage's first sentence cut at its start: lowercase, opening on a word of content, a statement once capitalised. */
+function continuesPage(claim: string): boolean {
+  const first = /^(\p{Ll}+)\b/u.exec(claim)?.[1];
+  return (
+    first !== undefined && !STOPWORDS.has(first) && claim.split(/\s+/).length >= 6 && standsAlone(capitalise(claim))
+  );
+}
+
 export function sentenceCandidates(
   text: string,
   blockStart: number,
   blockEnd: number,
   context: string[],
   following: () => { end: number; text: string } | null,
+  opensPassage = false,
 ): AnswerCandidate[] {
   const sentences = splitSentences(text.slice(blockStart, blockEnd)).map((sentence) => ({
     start: blockStart + sentence.start,
@@ -72,6 +82,10 @@ export function sentenceCandidates(
       if (connective.test(claim)) claim = capitalise(claim.replace(connective, ""));
     } else if (connective.test(claim)) {
       claim = capitalise(claim.replace(connective, ""));
+    } else if (opensPassage && k === 0 && continuesPage(claim)) {
+      // "software gfan [23] by Anders Jensen computes …" under a figure at the top of a page ends a
+      // sentence begun on the page before ("The"): what it says still stands as a statement.
+      claim = capitalise(claim);
     }
     const quote = text.slice(start, end).trim();
     if (quote.length > MAX_QUOTE_CHARS) {
