@@ -41,6 +41,14 @@ describe("matchQuoteOnPage", () => {
     );
   });
 
+  it("reads an accent set as a spacing mark before its letter as the accented letter", () => {
+    // pdf.js gives the diaeresis as a character of its own before the o; poppler a combining mark after it.
+    expect(
+      matchQuoteOnPage("exploiting this\nGr\u00a8obner description.", ["exploiting this\nGro\u0308bner description."]),
+    ).toBe("verbatim");
+    expect(matchQuoteOnPage("Grobner description.", ["Gro\u0308bner description."])).toBe("absent");
+  });
+
   it("is case-sensitive: a verbatim quote keeps the page's letters", () => {
     expect(quoteOnPage("the NUMBER of rounds", [page])).toBe(false);
   });

@@ -20,8 +20,25 @@ const folds: Array<[RegExp, string]> = [
   [/(?![\t\n\v\f\r])\p{Cc}/gu, ""],
 ];
 
+/** Spacing accents as some PDFs set them, before their letter ("Gr¨obner"), and the combining mark each stands for. */
+const combiningOf: Record<string, string> = {
+  "\u00A8": "\u0308",
+  "\u00B4": "\u0301",
+  "\u0060": "\u0300",
+  "\u02C6": "\u0302",
+  "\u02DC": "\u0303",
+  "\u02C7": "\u030C",
+  "\u00B8": "\u0327",
+  "\u02D8": "\u0306",
+  "\u02D9": "\u0307",
+  "\u02DA": "\u030A",
+};
+const spacingAccent = /([\u00A8\u00B4\u0060\u02C6\u02DC\u02C7\u00B8\u02D8\u02D9\u02DA]) ?(\p{L})/gu;
+
 function fold(text: string): string {
-  let out = text;
+  // "Gr¨obner" (pdf.js) and "Gro\u0308bner" (poppler) are one "Gröbner" to a reader.
+  let out = text.replace(spacingAccent, (_, accent: string, letter: string) => `${letter}${combiningOf[accent]}`);
+  out = out.normalize("NFC");
   for (const [pattern, replacement] of folds) out = out.replace(pattern, replacement);
   return out;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasRunWithoutSpace, isDebris, standsAlone } from "./candidate-text";
+import { clean, hasRunWithoutSpace, isDebris, standsAlone } from "./candidate-text";
 
 describe("hasRunWithoutSpace", () => {
   it("finds a run of the given length between any of the characters \\s matches", () => {
@@ -63,5 +63,12 @@ describe("standsAlone", () => {
     expect(standsAlone(claim)).toBe(true);
     expect(standsAlone("It stops.")).toBe(false);
     expect(standsAlone("It stops.")).toBe(false);
+  });
+});
+
+describe("clean", () => {
+  it("shows an accent set as a mark of its own before its letter as the accented letter", () => {
+    expect(clean("this\nGr\u00a8obner description")).toBe("this Gröbner description");
+    expect(clean("illus-\ntrated")).toBe("illustrated");
   });
 });
