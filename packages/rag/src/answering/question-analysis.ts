@@ -25,6 +25,8 @@ export interface QuestionTerm {
   thing: boolean;
   /** For the number of "Table 2", "Figure 7", "Section 4.1": where to look, met only after the same word. */
   reference?: RegExp;
+  /** For a part of a snake_case identifier ("warmup" of "warmup_steps"): its parts in order and their join, met only together. */
+  identifier?: { parts: string[]; joined: string };
 }
 
 export interface QuestionAnalysis {
@@ -263,6 +265,17 @@ export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAna
           word.forms.some((form) => form !== word.surface && lexicon.mostlyNoun?.(form) === true)),
       ...(references.has(word.surface) && { reference: references.get(word.surface) }),
     });
+  }
+  // "warmup_steps", "d_model": an identifier is one name, printed as written or joined ("dmodel",
+  // its second part set as a subscript); its parts are met only together.
+  for (const [written] of question.matchAll(/[\p{L}\p{N}]+(?:_[\p{L}\p{N}]+)+/gu)) {
+    const parts = foldMarks(written).toLowerCase().split("_");
+    const joined = parts.join("");
+    for (const term of terms) {
+      if (!parts.includes(term.surface)) continue;
+      term.forms = [...term.forms, joined];
+      term.identifier = { parts, joined };
+    }
   }
   // "BERT-LARGE" is printed "BERTLARGE" too: each of two neighbouring words also meets their join.
   terms.forEach((term, k) => {

@@ -308,6 +308,18 @@ describe("scoreCandidate", () => {
     expect(cited?.matched.has("2")).toBe(true);
   });
 
+  it("meets a snake_case identifier only where its parts stand together or joined", () => {
+    const [together, apart] = scores("What value of warmup_steps was used?", [
+      "We used warmup_steps = 4000.",
+      "Learning rate warmup over the first 10,000 steps.",
+    ]);
+    expect(together?.parts.coverage).toBeGreaterThan((apart?.parts.coverage ?? 0) + 0.2);
+    const [joined] = scores("What is the model dimension d_model?", [
+      "The dimensionality of input and output is dmodel = 512.",
+    ]);
+    expect(joined?.matched.has("model")).toBe(true);
+  });
+
   it("penalises a candidate that meets only the question's names", () => {
     const [names] = scores("Who designed the Orchard Library building?", ["The Orchard Library has four branches."]);
     expect(names?.parts.namesOnly).toBe(1);

@@ -243,6 +243,18 @@ const spanUnit = new RegExp(`^${TIME_UNITS}$`, "i");
 const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
 const formsIn = (text: string) => new Set([...wordsOf(text)].flatMap(formsOf));
 
+/** Whether the words hold an identifier whole: joined ("dmodel") or its parts in a row ("warmup_steps" as printed). */
+function saysTogether(words: WordForm[], identifier: { parts: string[]; joined: string }): boolean {
+  if (words.some((word) => word.surface === identifier.joined)) return true;
+  const content = identifier.parts.filter((part) => part.length > 1 || /\d/.test(part));
+  return words.some((word, k) =>
+    content.every((part, j) => {
+      const at = words[k + j];
+      return at !== undefined && at.surface === part && at.position === word.position + j;
+    }),
+  );
+}
+
 /** One explainable score for one candidate; see AnswerEngineSettings for the formula. */
 export function scoreCandidate(
   features: CandidateFeatures,
@@ -270,7 +282,7 @@ export function scoreCandidate(
         ? settings.match.form
         : 0;
     const reference = term.reference;
-    const inOwn = reference
+    let inOwn = reference
       ? reference.test(features.candidate.claimText)
         ? settings.match.exact
         : 0
@@ -282,6 +294,8 @@ export function scoreCandidate(
           settings.claimShare * matchStrength(term, features.claimForms, features.claimSurfaces, settings),
           settings.claimShare * abbreviationMatch(term, features, settings),
         );
+    // "warmup … steps" is not warmup_steps: an identifier's part met apart from its other parts counts half.
+    if (term.identifier && inOwn > 0 && !saysTogether(features.own, term.identifier)) inOwn *= 0.5;
     const inContext = reference
       ? reference.test(features.candidate.context.join("\n"))
         ? settings.match.exact
