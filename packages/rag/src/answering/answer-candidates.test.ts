@@ -42,6 +42,22 @@ describe("answerCandidates", () => {
     expect(flat(afterProse).some((candidate) => candidate.quote.startsWith("the team"))).toBe(false);
   });
 
+  it("reads a run-on paragraph line by line, a line cut at a comma going on in the next", () => {
+    // No full stop anywhere and over the longest quote a sentence may have: read line by line.
+    const items = [
+      "Web: An attack executed from a website or web-based application",
+      "Attrition: An attack that employs brute force methods to compromise, degrade, or destroy systems,",
+      "networks, or services",
+      "Email: An attack executed via an email message or attachment",
+    ];
+    const text = [...items, ...Array.from({ length: 8 }, () => items[3])].join("\n");
+    const claims = flat(text).map((candidate) => candidate.claimText);
+    expect(claims).toContain(
+      "Attrition is An attack that employs brute force methods to compromise, degrade, or destroy systems, networks, or services.",
+    );
+    expect(claims.some((claim) => claim.endsWith("systems,."))).toBe(false);
+  });
+
   it("also offers a sentence that points back inside joined to the one before", () => {
     const text =
       "Stop the incident if it is still in progress. The most common way to do this is to disconnect the affected systems.";

@@ -70,6 +70,9 @@ describe("analyseQuestion", () => {
   it("gives the subject of 'what is X' even when the wording also reads as a measure", () => {
     expect(analyseQuestion("What is the scatter width (S)?", lexicon).subject).toBe("scatter width");
     expect(analyseQuestion("What does 'baselining' mean in the guide?", lexicon).subject).toBe("baselining");
+    // The term quoted is what is defined; the words after it name its kind.
+    expect(analyseQuestion("What is the 'Attrition' attack vector?", lexicon).subject).toBe("Attrition");
+    expect(analyseQuestion("What is the “Web” attack vector?", lexicon).subject).toBe("Web");
   });
 
   it("drops the adjective of 'how long', knows what is counted and the subject of a definition", () => {

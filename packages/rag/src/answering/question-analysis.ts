@@ -149,6 +149,14 @@ function definitionSubject(question: string): string | null {
     ?.replace(/\s*\([^)]*\)\s*$/, "")
     .trim();
   if (!subject || valueSubject.test(subject)) return null;
+  // "What is the 'Attrition' attack vector?": the term quoted is what is defined; the rest names its kind.
+  const quoted =
+    /["'‘“]([^"'’”]{2,60})["'’”]/u.exec(subject)?.[1] ??
+    // The opening quote is taken by the question's pattern: "Attrition' attack vector".
+    (/^["'‘“]/u.test(question.slice(question.indexOf(subject) - 1))
+      ? /^([^"'’”]{2,60})["'’”]\s+\S/u.exec(subject)?.[1]
+      : undefined);
+  if (quoted !== undefined && quoted.trim() !== subject.replace(/^["'‘“]|["'’”]$/gu, "").trim()) return quoted.trim();
   // "What is the model dimension of the base Transformer?" asks for an attribute's value; only
   // an explicit "define", "mean" or "definition of" makes "X of Y" a term to define.
   const plainWhatIs = match?.[1] !== undefined;

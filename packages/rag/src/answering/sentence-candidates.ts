@@ -199,8 +199,16 @@ function entryStatement(name: string, body: string): string | null {
 /** Each line of a span that is too long to quote whole, as a candidate of its own. */
 function lineCandidates(text: string, start: number, end: number, context: string[]): AnswerCandidate[] {
   const candidates: AnswerCandidate[] = [];
-  let offset = start;
+  // A line cut mid-sentence (", …" or before its object) goes on in a next line that opens in lowercase.
+  const lines: string[] = [];
   for (const line of text.slice(start, end).split("\n")) {
+    const last = lines.at(-1);
+    if (last !== undefined && (/,\s*$/.test(last) || cutShort.test(last.trim())) && /^\s*\p{Ll}/u.test(line))
+      lines[lines.length - 1] = `${last}\n${line}`;
+    else lines.push(line);
+  }
+  let offset = start;
+  for (const line of lines) {
     const lineStart = offset + (line.length - line.trimStart().length);
     offset += line.length + 1;
     const quote = line.trim();
