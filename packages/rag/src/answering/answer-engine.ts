@@ -55,7 +55,7 @@ export class AnswerEngine {
   answer(part: DraftPartInput): DraftPart {
     const settings = this.settings;
     const { question, scored } = this.rank(part);
-    const selection = selectClaims(scored, question.type !== null, settings);
+    const selection = selectClaims(scored, question.type !== null, settings, question);
     const claims: DraftClaim[] = selection.picked.map((chosen) => ({
       text: chosen.features.candidate.claimText,
       quote: chosen.features.candidate.quote,

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AnswerCandidate } from "./answer-candidates";
 import { answerEngineSettings as settings } from "./answer-engine-settings";
 import { candidateFeatures } from "./candidate-features";
+import { analyseQuestion } from "./question-analysis";
 import type { ScoredCandidate, ScoreParts } from "./score-candidate";
 import { selectClaims } from "./select-claims";
 
@@ -55,6 +56,42 @@ describe("selectClaims", () => {
       keyLength.features.candidate.quote,
       blockSize.features.candidate.quote,
     ]);
+  });
+
+  it("takes another row of a table only for a new value under the column asked about", () => {
+    const row = (label: string, cells: [string, string, string], score: number, at: number): ScoredCandidate => {
+      const candidate: AnswerCandidate = {
+        kind: "table-row",
+        quote: `${label} ${cells.join(" ")}`,
+        start: at,
+        claimText: `For ${label}, Key Length is ${cells[0]}, Block Size is ${cells[1]} and Number of Rounds is ${cells[2]}.`,
+        context: ["Key Length", "Block Size", "Number of Rounds"],
+        subject: label,
+      };
+      return {
+        features: candidateFeatures(candidate),
+        localId: 1,
+        rank: 1,
+        score,
+        parts: { ...noParts, coverage: 0.7, answerType: 1 },
+        matched: new Set(["block", "size", "aes"]),
+      };
+    };
+    const bits: ScoredCandidate = {
+      ...scored("The AES algorithm processes data in blocks of 128 bits.", 1.2, ["block", "aes"], 2),
+      parts: { ...noParts, coverage: 0.88, answerType: 0.88 },
+    };
+    const question = analyseQuestion("What is the block size of AES?", { related: () => [] });
+    const rows = [
+      row("AES-128", ["4", "4", "10"], 1.3, 0),
+      row("AES-192", ["6", "4", "12"], 1.3, 20),
+      row("AES-256", ["8", "4", "14"], 1.3, 40),
+    ];
+    const picked = selectClaims([...rows, bits], true, settings, question).picked.map(
+      (claim) => claim.features.candidate.quote,
+    );
+    // The other rows repeat the block size (4); the sentence gives another value for it.
+    expect(picked).toEqual(["AES-128 4 4 10", "The AES algorithm processes data in blocks of 128 bits."]);
   });
 
   it("skips near-duplicates from overlapping passages", () => {

@@ -1,5 +1,7 @@
 import type { AnswerEngineSettings } from "./answer-engine-settings";
+import type { QuestionAnalysis } from "./question-analysis";
 import type { ScoredCandidate } from "./score-candidate";
+import { type WordForm, wordForms } from "./word-forms";
 
 export interface Selection {
   picked: ScoredCandidate[];
@@ -15,8 +17,30 @@ function jaccard(a: Set<string>, b: Set<string>): number {
 }
 
 const surfaces = (candidate: ScoredCandidate) => new Set(candidate.features.own.map((word) => word.surface));
-const values = (candidate: ScoredCandidate) =>
-  new Set(candidate.features.own.filter((word) => word.value !== undefined).map((word) => word.value));
+const valuesOf = (words: WordForm[]) =>
+  new Set(words.filter((word) => word.value !== undefined).map((word) => word.value));
+
+/**
+ * The values a candidate states. Of a table row, only those under a header that meets the
+ * question ("Block Size (Nb words) is 4" for "the block size of AES"), when any does: the row's
+ * other cells are not what was asked, so another row repeating the asked value adds nothing.
+ */
+function values(candidate: ScoredCandidate, question: QuestionAnalysis | undefined): Set<number | undefined> {
+  const { candidate: shape } = candidate.features;
+  if (shape.kind !== "table-row" || question === undefined) return valuesOf(candidate.features.own);
+  const asked = question.terms.filter((term) => candidate.matched.has(term.surface) && term.value === undefined);
+  const cells = shape.claimText
+    .replace(/^For [^,]*, /u, "")
+    .split(/, | and (?=[^,]* is )/u)
+    .flatMap((pair) => {
+      const at = pair.lastIndexOf(" is ");
+      if (at < 0) return [];
+      const header = wordForms(pair.slice(0, at));
+      const meets = header.some((word) => asked.some((term) => word.forms.some((form) => term.forms.includes(form))));
+      return meets ? [pair.slice(at + 4)] : [];
+    });
+  return cells.length > 0 ? valuesOf(wordForms(cells.join(" "))) : valuesOf(candidate.features.own);
+}
 
 /** Two candidates from the same passage whose quotes overlap, or whose words mostly coincide. */
 function sameFact(a: ScoredCandidate, b: ScoredCandidate, settings: AnswerEngineSettings): boolean {
@@ -42,6 +66,7 @@ export function selectClaims(
   scored: ScoredCandidate[],
   asksForType: boolean,
   settings: AnswerEngineSettings,
+  question?: QuestionAnalysis,
 ): Selection {
   // On a tie the better-placed passage, then the shorter quote: it says the same with less.
   const ranked = [...scored].sort(
@@ -53,7 +78,7 @@ export function selectClaims(
   if (first.score < settings.abstainBelow) return { picked: [], best: first.score, abstained: true };
   const picked = [first];
   const covered = new Set(first.matched);
-  const stated = values(first);
+  const stated = values(first, question);
   const floor = Math.max(settings.abstainBelow, settings.shareOfBest * first.score);
   for (const candidate of ranked.slice(1)) {
     if (picked.length >= settings.maxClaimsPerPart || candidate.score < floor) break;
@@ -63,11 +88,11 @@ export function selectClaims(
       asksForType &&
       candidate.parts.answerType > 0 &&
       candidate.parts.coverage >= settings.shareOfBest * first.parts.coverage &&
-      [...values(candidate)].some((value) => !stated.has(value));
+      [...values(candidate, question)].some((value) => !stated.has(value));
     if (!newTerm && !newValue) continue;
     picked.push(candidate);
     for (const term of candidate.matched) covered.add(term);
-    for (const value of values(candidate)) stated.add(value);
+    for (const value of values(candidate, question)) stated.add(value);
   }
   return { picked, best: first.score, abstained: false };
 }
