@@ -32,8 +32,11 @@ describe("isDebris", () => {
       if (/^(?:[)\]},.;:!?|]|\d+(?:\.\d+)*\s*[)\]]|\(\d+(?:\.\d+)*\))/u.test(quote)) return true;
       const visible = quote.replace(/\s/g, "");
       const letters = visible.match(/\p{L}/gu)?.length ?? 0;
+      const prose = (quote.match(/\p{L}{2,}/gu) ?? []).length >= 6;
       return (
-        letters < 0.6 * visible.length || /[\p{L}\p{N}+/=_-]{40,}/u.test(quote) || /\b[0-9a-f]{16,}\b/i.test(quote)
+        (letters < 0.6 * visible.length && !prose) ||
+        /[\p{L}\p{N}+/=_-]{40,}/u.test(quote) ||
+        /\b[0-9a-f]{16,}\b/i.test(quote)
       );
     };
     const quotes = [
@@ -46,9 +49,15 @@ describe("isDebris", () => {
       `${"a".repeat(40)} ends here`,
       "(3) The pump is stopped.",
       "12 34 56 78 90 ab",
+      "We used the Adam optimizer [20] with β1 = 0.9, β2 = 0.98 and = 10−9.",
       "",
     ];
     for (const quote of quotes) expect(isDebris(quote), quote).toBe(plain(quote));
+  });
+
+  it("takes six words of prose for a statement however many figures it gives", () => {
+    expect(isDebris("We used the Adam optimizer [20] with β1 = 0.9, β2 = 0.98 and = 10−9.")).toBe(false);
+    expect(isDebris("AES-128 4 4 10 12 14 16")).toBe(true);
   });
 
   it("keeps the tail of a cut sentence out", () => {

@@ -99,10 +99,19 @@ export function isDebris(quote: string): boolean {
   // A closing bracket or mark, or a reference number closed by one, opens only the tail of a sentence.
   if (/^(?:[)\]},.;:!?|]|\d+(?:\.\d+)*\s*[)\]]|\(\d+(?:\.\d+)*\))/u.test(quote)) return true;
   const visible = quote.replace(/\s/g, "");
-  if (codePoints(visible.replace(/\P{L}/gu, "")) < 0.6 * visible.length) return true;
+  // Mostly figures and signs: a row of numbers or a formula. Six words or more of prose make a
+  // statement however many figures it gives ("We used the Adam optimizer with β1 = 0.9, β2 = 0.98").
+  if (codePoints(visible.replace(/\P{L}/gu, "")) < 0.6 * visible.length && proseWords(quote) < 6) return true;
   // Hex or base64 strings are data, not statements. Both need 16 characters or more without a
   // space, which prose seldom has: checked first, as the two patterns cost far more.
   return hasRunWithoutSpace(quote, 16) && (/[\p{L}\p{N}+/=_-]{40,}/u.test(quote) || /\b[0-9a-f]{16,}\b/i.test(quote));
+}
+
+/** Words of two letters or more, up to six: enough to tell prose from a row of figures. */
+function proseWords(text: string): number {
+  let count = 0;
+  for (const _ of text.matchAll(/\p{L}{2,}/gu)) if (++count >= 6) break;
+  return count;
 }
 
 /** The characters `\s` matches. */
