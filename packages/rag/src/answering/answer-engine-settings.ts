@@ -25,6 +25,8 @@ export interface AnswerEngineSettings {
   match: { exact: number; form: number; related: number };
   /** A compound's head the candidate says only of another kind ("integral" for "differential nonlinearity") counts this share of its match. */
   otherKind: number;
+  /** A part of a snake_case identifier met apart from its other parts ("warmup … steps" for warmup_steps) counts this share of its match. */
+  identifierApart: number;
   /** A word met only in a row's headers or an item's lead-in (the claim, not the quote) counts this share of a match in the quote. */
   claimShare: number;
   /** A name counts this many times as much as a common word of the same rarity. */
@@ -68,6 +70,7 @@ export const answerEngineSettings: AnswerEngineSettings = {
   },
   match: { exact: 1, form: 0.85, related: 0.55 },
   otherKind: 0,
+  identifierApart: 0.5,
   claimShare: 0.6,
   namedWeight: 1.5,
   focusWeight: 2,

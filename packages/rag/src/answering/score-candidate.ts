@@ -295,7 +295,7 @@ export function scoreCandidate(
           settings.claimShare * abbreviationMatch(term, features, settings),
         );
     // "warmup … steps" is not warmup_steps: an identifier's part met apart from its other parts counts half.
-    if (term.identifier && inOwn > 0 && !saysTogether(features.own, term.identifier)) inOwn *= 0.5;
+    if (term.identifier && inOwn > 0 && !saysTogether(features.own, term.identifier)) inOwn *= settings.identifierApart;
     const inContext = reference
       ? reference.test(features.candidate.context.join("\n"))
         ? settings.match.exact
