@@ -6,7 +6,7 @@ import type { CandidateFeatures } from "./candidate-features";
 import { analyseQuestion, type QuestionAnalysis } from "./question-analysis";
 import { type ScoredCandidate, scoreCandidate, termWeights } from "./score-candidate";
 import { selectClaims } from "./select-claims";
-import { wordForms } from "./word-forms";
+import { formsOf, wordForms } from "./word-forms";
 import { type Lexicon, sharedLexicon } from "./wordnet-lexicon";
 
 export interface AnswerEngineOptions {
@@ -90,6 +90,8 @@ export class AnswerEngine {
     const lexicon = this.lexicon ?? sharedLexicon();
     const question = analyseQuestion(part.question, lexicon);
     const isNoun = (word: string) => lexicon.mostlyNoun?.(word) === true;
+    // A word WordNet has in some form ("offices" as "office"): no part of a name on its own.
+    const isCommonWord = (word: string) => formsOf(word).some((form) => lexicon.knows?.(form) === true);
     const running = runningLines(part.passages);
     const isRunning = (text: string) => running.has(lineShape(text));
     const placed: Placed[] = [];
@@ -155,6 +157,7 @@ export class AnswerEngine {
         given.get(entry.document),
         entry.passageForms,
         isNoun,
+        isCommonWord,
       ),
     );
     return { question, scored };

@@ -320,6 +320,28 @@ describe("scoreCandidate", () => {
     expect(joined?.matched.has("model")).toBe(true);
   });
 
+  it("takes no run of common capitalised words for a person's name", () => {
+    const analysed = analyseQuestion("Who is the company's chief executive officer?", lexicon);
+    const common = new Set(["principal", "executive", "office", "offices", "zip", "code", "address"]);
+    const score = (quote: string) => {
+      const features = candidateFeatures(candidate(quote));
+      const weights = termWeights(analysed, [features], settings);
+      return scoreCandidate(
+        features,
+        { localId: 1, rank: 1 },
+        analysed,
+        weights,
+        settings,
+        new Set(),
+        new Set(),
+        () => false,
+        (word) => common.has(word),
+      );
+    };
+    expect(score("The Address of Principal Executive Offices is listed on the cover.").parts.answerType).toBe(0);
+    expect(score("The chief executive officer is Cristiano Amon.").parts.answerType).toBeGreaterThan(0);
+  });
+
   it("penalises a candidate that meets only the question's names", () => {
     const [names] = scores("Who designed the Orchard Library building?", ["The Orchard Library has four branches."]);
     expect(names?.parts.namesOnly).toBe(1);

@@ -265,6 +265,7 @@ export function scoreCandidate(
   given: Set<string> = new Set(),
   nearby: Set<string> = new Set(),
   isNoun: (word: string) => boolean = () => false,
+  isCommonWord: (word: string) => boolean = () => false,
 ): ScoredCandidate {
   const ownSurfaces = surfacesOf(features.own);
   const contextSurfaces = surfacesOf(features.context);
@@ -366,12 +367,14 @@ export function scoreCandidate(
       question.attribute?.monetary &&
       !question.attribute.unit.test(features.candidate.claimText)
     );
-  // "Who designed the Orchard Library?" is not answered by naming the Orchard Library: the name must be another.
+  // "Who designed the Orchard Library?" is not answered by naming the Orchard Library: the name must be
+  // another, and hold a word that is no common word ("Principal Executive Offices" names no one).
   const namesSomeoneElse =
     type !== "person" ||
-    namesIn(features.candidate.claimText).some((name) =>
-      [...wordsOf(name)].some((word) => !STOPWORDS.has(word) && !question.terms.some((term) => says(word, term))),
-    );
+    namesIn(features.candidate.claimText).some((name) => {
+      const words = [...wordsOf(name)].filter((word) => !STOPWORDS.has(word));
+      return words.some((word) => !question.terms.some((term) => says(word, term))) && !words.every(isCommonWord);
+    });
   // A definition answers "what is X" only when it is of X; any other kind, when it is stated at all.
   const states =
     type !== null &&
