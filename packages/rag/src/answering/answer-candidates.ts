@@ -103,6 +103,7 @@ function tableRowCandidate(text: string, block: TableRowBlock, context: string[]
     claimText: claim,
     context: [...context, ...headerContext],
     ...(label ? { subject: label } : {}),
+    cells: pairs,
   };
 }
 
@@ -116,6 +117,10 @@ export function answerCandidates(text: string, structure: PassageStructure): Ans
   const headings = [...structure.headings];
   const candidates: AnswerCandidate[] = [];
   const { blocks } = structure;
+  // Whether a block of a sentence's length came before: only a running title, a page number or a
+  // figure's caption may stand before the end of a sentence begun on the page before.
+  let proseBefore = false;
+  const sentenceLong = (block: StructureBlock) => text.slice(block.span.start, block.span.end).split(/\s+/).length > 8;
   blocks.forEach((block, k) => {
     const context = headings.slice(-2);
     if (block.kind === "heading") {
@@ -133,21 +138,15 @@ export function answerCandidates(text: string, structure: PassageStructure): Ans
         const last = items.at(-1) ?? (taken[0]?.kind === "paragraph" ? taken[0] : undefined);
         return last ? { end: last.span.end, text: text.slice(block.span.start, last.span.end) } : null;
       };
-      // Nothing of a sentence's length before it: only a running title, a page number or a figure's caption.
-      const opensPassage = !blocks
-        .slice(0, k)
-        .some(
-          (earlier) =>
-            (earlier.kind === "paragraph" || earlier.kind === "list-item") &&
-            text.slice(earlier.span.start, earlier.span.end).split(/\s+/).length > 8,
-        );
-      candidates.push(...sentenceCandidates(text, block.span.start, block.span.end, context, following, opensPassage));
+      candidates.push(...sentenceCandidates(text, block.span.start, block.span.end, context, following, !proseBefore));
       candidates.push(...entryCandidates(text, block.span.start, block.span.end, context));
+      proseBefore ||= sentenceLong(block);
       return;
     }
     const made =
       block.kind === "list-item" ? listItemCandidate(text, block, context) : tableRowCandidate(text, block, context);
     if (made) candidates.push(made);
+    if (block.kind === "list-item") proseBefore ||= sentenceLong(block);
     // An item of several sentences ("3. Explanation. The AES …") also answers sentence by sentence.
     if (block.kind === "list-item" && splitSentences(text.slice(block.span.start, block.span.end)).length > 1) {
       const itemContext = block.leadIn ? [...context, clean(block.leadIn)] : context;

@@ -20,6 +20,8 @@ export interface AnswerCandidate {
   context: string[];
   /** For a definition, the term defined; for a table row, its label cell. */
   subject?: string;
+  /** For a table row, its cells after the label with their column headers, as the claim restates them. */
+  cells?: Array<{ header: string; cell: string }>;
 }
 
 /** The term a definition-shaped sentence opens with: up to six words, maybe with an aside ("X, also called Y,"). */

@@ -67,6 +67,11 @@ describe("selectClaims", () => {
         claimText: `For ${label}, Key Length is ${cells[0]}, Block Size is ${cells[1]} and Number of Rounds is ${cells[2]}.`,
         context: ["Key Length", "Block Size", "Number of Rounds"],
         subject: label,
+        cells: [
+          { header: "Key Length", cell: cells[0] },
+          { header: "Block Size", cell: cells[1] },
+          { header: "Number of Rounds", cell: cells[2] },
+        ],
       };
       return {
         features: candidateFeatures(candidate),

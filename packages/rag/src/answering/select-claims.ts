@@ -26,20 +26,13 @@ const valuesOf = (words: WordForm[]) =>
  * other cells are not what was asked, so another row repeating the asked value adds nothing.
  */
 function values(candidate: ScoredCandidate, question: QuestionAnalysis | undefined): Set<number | undefined> {
-  const { candidate: shape } = candidate.features;
-  if (shape.kind !== "table-row" || question === undefined) return valuesOf(candidate.features.own);
+  const { cells } = candidate.features.candidate;
+  if (cells === undefined || question === undefined) return valuesOf(candidate.features.own);
   const asked = question.terms.filter((term) => candidate.matched.has(term.surface) && term.value === undefined);
-  const cells = shape.claimText
-    .replace(/^For [^,]*, /u, "")
-    .split(/, | and (?=[^,]* is )/u)
-    .flatMap((pair) => {
-      const at = pair.lastIndexOf(" is ");
-      if (at < 0) return [];
-      const header = wordForms(pair.slice(0, at));
-      const meets = header.some((word) => asked.some((term) => word.forms.some((form) => term.forms.includes(form))));
-      return meets ? [pair.slice(at + 4)] : [];
-    });
-  return cells.length > 0 ? valuesOf(wordForms(cells.join(" "))) : valuesOf(candidate.features.own);
+  const meets = (header: string) =>
+    wordForms(header).some((word) => asked.some((term) => word.forms.some((form) => term.forms.includes(form))));
+  const askedCells = cells.filter((pair) => meets(pair.header)).map((pair) => pair.cell);
+  return askedCells.length > 0 ? valuesOf(wordForms(askedCells.join(" "))) : valuesOf(candidate.features.own);
 }
 
 /** Two candidates from the same passage whose quotes overlap, or whose words mostly coincide. */
@@ -84,15 +77,16 @@ export function selectClaims(
     if (picked.length >= settings.maxClaimsPerPart || candidate.score < floor) break;
     if (picked.some((chosen) => sameFact(chosen, candidate, settings))) continue;
     const newTerm = [...candidate.matched].some((term) => !covered.has(term));
+    const given = values(candidate, question);
     const newValue =
       asksForType &&
       candidate.parts.answerType > 0 &&
       candidate.parts.coverage >= settings.shareOfBest * first.parts.coverage &&
-      [...values(candidate, question)].some((value) => !stated.has(value));
+      [...given].some((value) => !stated.has(value));
     if (!newTerm && !newValue) continue;
     picked.push(candidate);
     for (const term of candidate.matched) covered.add(term);
-    for (const value of values(candidate, question)) stated.add(value);
+    for (const value of given) stated.add(value);
   }
   return { picked, best: first.score, abstained: false };
 }
