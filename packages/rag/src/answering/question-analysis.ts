@@ -1,6 +1,6 @@
 import { normalizeForMatch } from "@audited-rag/core";
 import { expectedAnswer } from "../drafting/answer-type";
-import { questionAttribute, type UnitTest } from "../drafting/attribute-units";
+import { type Attribute, questionAttribute, type UnitTest } from "../drafting/attribute-units";
 import { stem } from "../drafting/content-terms";
 import type { AnswerType } from "./candidate-features";
 import { foldMarks, formsOf, isContentWord, STOPWORDS, wordForms } from "./word-forms";
@@ -139,6 +139,9 @@ function isAcronym(question: string, surface: string): boolean {
   return written.some((word) => word.toLowerCase() === surface && /^\p{Lu}[\p{Lu}\p{N}]+$/u.test(word));
 }
 
+/** A term set in quotes: an opening quote not inside a word ("Arm's" has none), a closing one ending a word. */
+const quotedTerm = /(?<![\p{L}\p{N}])["'‘“]([\p{L}\p{N}][^"'’”]{0,59}?)["'’”](?![\p{L}\p{N}])/u;
+
 /** X of "what is X", "what does X mean", "define X", with any scope around it; null when not so asked. */
 function definitionSubject(question: string): string | null {
   const match = definitionQuestion.exec(question);
@@ -149,14 +152,11 @@ function definitionSubject(question: string): string | null {
     ?.replace(/\s*\([^)]*\)\s*$/, "")
     .trim();
   if (!subject || valueSubject.test(subject)) return null;
-  // "What is the 'Attrition' attack vector?": the term quoted is what is defined; the rest names its kind.
-  const quoted =
-    /["'‘“]([^"'’”]{2,60})["'’”]/u.exec(subject)?.[1] ??
-    // The opening quote is taken by the question's pattern: "Attrition' attack vector".
-    (/^["'‘“]/u.test(question.slice(question.indexOf(subject) - 1))
-      ? /^([^"'’”]{2,60})["'’”]\s+\S/u.exec(subject)?.[1]
-      : undefined);
-  if (quoted !== undefined && quoted.trim() !== subject.replace(/^["'‘“]|["'’”]$/gu, "").trim()) return quoted.trim();
+  // "What is the 'Attrition' attack vector?": a term quoted in the question, with more words after
+  // it, is what is defined; the rest names its kind. (The pattern may have taken its opening quote.)
+  const quoted = quotedTerm.exec(question)?.[1];
+  if (quoted !== undefined && subject.includes(quoted) && subject.replace(/^["'‘“]|["'’”]$/gu, "") !== quoted)
+    return quoted;
   // "What is the model dimension of the base Transformer?" asks for an attribute's value; only
   // an explicit "define", "mean" or "definition of" makes "X of Y" a term to define.
   const plainWhatIs = match?.[1] !== undefined;
@@ -212,11 +212,11 @@ const attributeIn = (question: string, lexicon: Lexicon) =>
     (word) => answerWords.has(word),
   );
 
-/** The type of answer a question wants, from its wording. */
-export function answerTypeOf(question: string, lexicon?: Lexicon): AnswerType | null {
+/** The type of answer a question wants, from its wording; `attribute` is what it measures, when already read. */
+export function answerTypeOf(question: string, attribute?: Attribute | null): AnswerType | null {
   if (percentageQuestion.test(question)) return "percentage";
   if (countQuestion.test(question)) return "count";
-  const kind = expectedAnswer(question, lexicon ? attributeIn(question, lexicon) : undefined).kind;
+  const kind = expectedAnswer(question, attribute).kind;
   if (kind !== null) return kind;
   if (personQuestion.test(question)) return "person";
   if (isDefinitionQuestion(question)) return "definition";
@@ -229,7 +229,8 @@ const pastValueQuestion = new RegExp(`${leadingScope}what\\s+(?:was|were)\\s+(?:
 /** The question's terms with their forms and related words, its answer type and, for "what is X", X. */
 export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAnalysis {
   const named = namedSurfaces(question);
-  const type = answerTypeOf(question, lexicon);
+  const attribute = attributeIn(question, lexicon);
+  const type = answerTypeOf(question, attribute);
   const category = new Set((categoryPhrase.exec(question)?.[1] ?? "").toLowerCase().split(/\s+/).filter(Boolean));
   const seen = new Set<string>(
     Array.from(question.matchAll(howAdjective), (match) => (match[1] as string).toLowerCase()),
@@ -297,7 +298,6 @@ export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAna
   // it. "What is the block size of AES?" asks for the value of an attribute.
   const asked = definitionSubject(question);
   const subject = type === "definition" || (asked !== null && !/\bof\b/i.test(asked)) ? asked : null;
-  const attribute = attributeIn(question, lexicon);
   const attributeTerm = attribute && terms.find((term) => stem(term.surface) === attribute.term);
   const measuredWord = measuredNoun.exec(question)?.[1]?.toLowerCase();
   const sharedWord = shareOf.exec(question)?.[1]?.toLowerCase();
