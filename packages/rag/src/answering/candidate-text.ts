@@ -1,6 +1,7 @@
 import { selfContainedProblem } from "../answer/self-contained";
 import { memoize } from "../memoize";
 import { passiveAfterCopula } from "./definition-shapes";
+import { composeAccents } from "./word-forms";
 
 /** What shape of text a candidate answer is. */
 export type CandidateKind = "sentence" | "definition" | "list-item" | "table-row";
@@ -42,28 +43,12 @@ export const MAX_QUOTE_CHARS = 600;
 /** Mathematical operators, or an equation number closing the text: "… (3)". */
 export const formula = /[·∑∏√≤≥∈∪⊕⊗∞]|=.*\(\d+(?:\.\d+)?\)\s*$/u;
 
-/** Spacing accents and the combining marks they stand for. */
-const combiningAccent: Record<string, string> = {
-  "\u00A8": "\u0308",
-  "\u00B4": "\u0301",
-  "\u02C6": "\u0302",
-  "\u02DC": "\u0303",
-  "\u02C7": "\u030C",
-  "\u00B8": "\u0327",
-  "\u02D8": "\u0306",
-  "\u02D9": "\u0307",
-  "\u02DA": "\u030A",
-};
-const spacingAccent = /([\u00A8\u00B4\u02C6\u02DC\u02C7\u00B8\u02D8\u02D9\u02DA]) ?(\p{L})/gu;
-
 /**
  * Text as a claim shows it: ligatures as letters, a word broken across lines joined, whitespace
  * runs as one space. (normalizeForMatch does as much and maps offsets too, at several times the cost.)
  */
 export const clean = (text: string) =>
-  text
-    // "Gr¨obner": an accent some PDFs set as a mark of its own before its letter reads "Gröbner".
-    .replace(spacingAccent, (_, accent: string, letter: string) => `${letter}${combiningAccent[accent]}`)
+  composeAccents(text)
     .normalize("NFKC")
     .replace(/(\p{L})-[ \t]*\n\s*(\p{Ll})/gu, "$1$2")
     .replace(/[\u00AD\u200B-\u200D\u2060\uFEFF]/g, "")

@@ -55,10 +55,22 @@ const surfaceForms = memoize(50_000, (surface) => {
   };
 });
 
-/**
- * Text folded for splitting into words: ligatures to letters (NFKC), a word broken across lines
- * joined, lowercased. Cheaper than normalizeForMatch, which also maps offsets back.
- */
+/** Accents some PDFs set as a character of their own ("Gr¨obner"), and the combining mark each stands for. */
+const spacingAccents: Readonly<Record<string, string>> = {
+  "\u00a8": "\u0308",
+  "\u00b4": "\u0301",
+  "\u02c6": "\u0302",
+  "\u02dc": "\u0303",
+  "\u02c7": "\u030c",
+  "\u00b8": "\u0327",
+  "\u02d8": "\u0306",
+  "\u02d9": "\u0307",
+  "\u02da": "\u030a",
+};
+const accents = Object.keys(spacingAccents).join("");
+const spacingAccent = new RegExp(`[${accents}\`]`, "g");
+const accentBeforeLetter = new RegExp(`([${accents}]) ?(\\p{L})`, "gu");
+
 /**
  * Accents dropped: "Gröbner" and a PDF's "Gr¨obner" (the diaeresis set as a character of its
  * own) are one word to match on. Quotes keep the text as printed; only matching folds.
@@ -66,11 +78,20 @@ const surfaceForms = memoize(50_000, (surface) => {
 export function foldMarks(text: string): string {
   // Spacing accents first: NFKD would turn "¨" into a space and a combining mark.
   return text
-    .replace(/[\u00a8\u00b4\u02c6\u02c7\u02d8\u02d9\u02dc`]/g, "")
+    .replace(spacingAccent, "")
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "");
 }
 
+/** "Gr¨obner" as a reader sees it, "Gröbner": a spacing accent before a letter set on it as a combining mark. */
+export function composeAccents(text: string): string {
+  return text.replace(accentBeforeLetter, (_, accent: string, letter: string) => `${letter}${spacingAccents[accent]}`);
+}
+
+/**
+ * Text folded for splitting into words: ligatures to letters (NFKC), a word broken across lines
+ * joined, lowercased. Cheaper than normalizeForMatch, which also maps offsets back.
+ */
 function tokenText(text: string): string {
   return foldMarks(text)
     .normalize("NFKC")
