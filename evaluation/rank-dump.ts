@@ -5,7 +5,7 @@
  * gold fact pattern, to evaluation/results/eval-ranks.json; it prints how often the best
  * candidate meets a fact and where the first such candidate ranks.
  *
- *   node --import tsx evaluation/rank-dump.ts [--corpus DIR] [--only ID-PREFIX]
+ *   node --import tsx evaluation/rank-dump.ts [--corpus DIR] [--dev-set DIR] [--only ID-PREFIX]
  */
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -22,10 +22,14 @@ import { appEnvironment, ask, defaultCorpusDir, readDevSetFolder, uploadDevLibra
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 const { values } = parseArgs({
-  options: { corpus: { type: "string", default: defaultCorpusDir(repoRoot) }, only: { type: "string" } },
+  options: {
+    corpus: { type: "string", default: defaultCorpusDir(repoRoot) },
+    "dev-set": { type: "string", default: path.join(repoRoot, "evaluation/dev-set") },
+    only: { type: "string" },
+  },
 });
 const corpusDir = path.resolve(values.corpus);
-const devSetDir = path.join(repoRoot, "evaluation/dev-set");
+const devSetDir = path.resolve(values["dev-set"]);
 
 const captured: RankedPart[] = [];
 const rankOriginal = AnswerEngine.prototype.rank;

@@ -100,6 +100,16 @@ function startsQuestion(text: string): boolean {
   return subjectOpeners.has(second) || /^\p{Lu}/u.test(secondWord);
 }
 
+/**
+ * "When switching to polar coordinates, what …", "where no driver is set, which …": a clause
+ * opened by "when" or "where" without an auxiliary after it sets the scene for the question
+ * after the comma; it asks nothing itself ("When was it released, …" does).
+ */
+export function isSceneClause(text: string): boolean {
+  const [first, second] = lowerWords(text);
+  return (first === "when" || first === "where") && second !== undefined && !auxiliaries.has(second);
+}
+
 /** "between X and Y", "both X and Y": an "and" the phrase before it is still waiting for. */
 function awaitsAnd(before: string): boolean {
   const tokens = lowerWords(before);
@@ -121,7 +131,7 @@ function splitClause(clause: string): string[] {
     const plainComma = !/\b(?:and|but|as)\b/i.test(match[0]);
     // A bare comma splits only between two questions: "In AES, what is …" stays whole.
     const opensQuestion = plainComma
-      ? whWords.has(lowerWords(after)[0] ?? "") && startsQuestion(before)
+      ? whWords.has(lowerWords(after)[0] ?? "") && startsQuestion(before) && !isSceneClause(before)
       : startsQuestion(after);
     if (!opensQuestion || words(before).length < 2 || words(after).length < 2 || awaitsAnd(before)) continue;
     pieces.push(before);

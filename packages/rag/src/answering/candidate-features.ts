@@ -35,8 +35,20 @@ const personName = /(?:^|[^.!?]\s)(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?\p{Lu}\p{Ll}+(
 export function namesIn(text: string): string[] {
   return Array.from(text.matchAll(personName), (match) => match[0].replace(/^[^\p{Lu}]*/u, ""));
 }
-/** A share stated as a figure ("15%", "0.78 percent"); "some percentage of the tokens" states none. */
-const percentage = /\d\s?%|\d\s?(?:per\s?cent|percent)\b/i;
+/**
+ * A person named as papers cite them: a surname with its reference ("Sarkar [5]", "Hinton et al.",
+ * "Lamport (1978)"), or after a verb of making ("proposed by Sarkar", "introduced by Condorcet").
+ */
+const citedPerson =
+  /\p{Lu}\p{Ll}+(?:\s+(?:and|&)\s+\p{Lu}\p{Ll}+)?\s+(?:et\s+al\b|\[\d+(?:\s*[,–-]\s*\d+)*\]|\((?:1[6-9]|20)\d\d[a-z]?\))|\b(?:proposed|introduced|developed|invented|designed|devised|written|created|founded|coined|discovered|described|suggested|defined|formulated)\s+by\s+(?:(?:Dr|Prof|Marquis|Sir)\.?\s+)?(?:\p{Lu}\.\s*)*\p{Lu}\p{Ll}+/u;
+
+/**
+ * A share stated as a figure: "15%", "0.78 percent", a ratio of small whole numbers ("2:3", "1 : 1",
+ * "2/3") or a fraction of one ("0.7", ".95"); "some percentage of the tokens" states none. A clock
+ * time ("10:30"), a date ("12/25") or a section number ("3.2") is none of these.
+ */
+const percentage =
+  /\d\s?%|\d\s?(?:per\s?cent|percent)\b|(?<![\d.:/])\d\s?[:/]\s?\d(?![\d.:/])|(?<![\d.])0?\.\d+(?![\d.])/i;
 const crossReference = /^see\b|\bsee\s+(?:sec|section|fig|figure|table|appendix|eq|equation|ref|chapter|annex|rfc)\b/i;
 /** Moments stated without a date: "on the first day of each month", "by the end of the quarter", "before 5 pm". */
 const moment =
@@ -91,7 +103,7 @@ export function candidateFeatures(candidate: AnswerCandidate): CandidateFeatures
   const undatedFigures = undated === quote ? figures : valueFigures(undated);
   if (undatedFigures.length > 0) states.add("count");
   if (percentage.test(quote)) states.add("percentage");
-  if (namesIn(claim).length > 0) states.add("person");
+  if (namesIn(claim).length > 0 || citedPerson.test(quote)) states.add("person");
   if (candidate.kind === "definition") states.add("definition");
   const uncounted = undated.replace(spanOrShare, " ");
   const ownForms = formSet(own);

@@ -1,5 +1,5 @@
 import { normalizeForMatch } from "@audited-rag/core";
-import { expectedAnswer } from "../drafting/answer-type";
+import { expectedAnswer, mainClause } from "../drafting/answer-type";
 import { type Attribute, questionAttribute, type UnitTest } from "../drafting/attribute-units";
 import { stem } from "../drafting/content-terms";
 import type { AnswerType } from "./candidate-features";
@@ -98,7 +98,7 @@ const definitionQuestion = new RegExp(
 const valueSubject =
   /^(?:the\s+)?(?:default|value|maximum|minimum|max|min|number|total|amount|size|length|cost|price|rate|percentage|date)\b/i;
 const percentageQuestion =
-  /\b(?:what|which)\s+(?:[\p{L}-]+\s+){0,3}?(?:percentage|percent|share|proportion|fraction)\b|\bhow much of\b/iu;
+  /\b(?:what|which)\s+(?:[\p{L}-]+\s+){0,3}?(?:percentage|percent|share|proportion|fraction|ratio|probability|likelihood|chance)\b|\bhow much of\b|\bhow (?:likely|probable)\b/iu;
 /** "What gross margin percentage …": the noun before "percentage" is what the share is of. */
 const shareOf =
   /\b(?:what|which)\s+(?:[\p{L}-]+\s+){0,2}?(\p{L}+)\s+(?:percentage|percent|share|proportion|fraction)\b/iu;
@@ -213,7 +213,8 @@ const attributeIn = (question: string, lexicon: Lexicon) =>
   );
 
 /** The type of answer a question wants, from its wording; `attribute` is what it measures, when already read. */
-export function answerTypeOf(question: string, attribute?: Attribute | null): AnswerType | null {
+export function answerTypeOf(fullQuestion: string, attribute?: Attribute | null): AnswerType | null {
+  const question = mainClause(fullQuestion);
   if (percentageQuestion.test(question)) return "percentage";
   if (countQuestion.test(question)) return "count";
   const kind = expectedAnswer(question, attribute).kind;

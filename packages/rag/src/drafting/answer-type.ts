@@ -26,11 +26,25 @@ const quantityQuestion =
   /\bhow (?:many|much|large|big|small|old|far|fast|heavy|tall|wide|high|deep)\b|\bhow long an?\s|\b(?:size|length|number|count|amount|limit|maximum|minimum|rate)\b/i;
 const countedNoun = /\bhow many\s+(\p{L}[\p{L}\p{N}-]*)/iu;
 
+/**
+ * "When switching to polar coordinates, what factor …", "If the driver does not match, which …":
+ * a clause that sets the scene before the question after its comma. The question word that says
+ * what is asked comes after it; "When was it released, and …" is no such clause.
+ */
+const sceneClause =
+  /^\s*(?:when|whenever|where|wherever|if|while|once|after|before)\s+(?!(?:is|are|was|were|do|does|did|can|could|will|would|should|shall|may|might|must|has|have|had)\b)[^,?]*,\s*(?=(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|should|must)\b)/i;
+
+/** The question without a scene-setting clause before it. */
+export function mainClause(question: string): string {
+  return question.replace(sceneClause, "");
+}
+
 /** What answer `question` expects, judged from its wording alone. */
 export function expectedAnswer(
-  question: string,
-  attribute: Attribute | null = questionAttribute(question),
+  fullQuestion: string,
+  attribute: Attribute | null = questionAttribute(fullQuestion),
 ): ExpectedAnswer {
+  const question = mainClause(fullQuestion);
   if (frequencyQuestion.test(question)) return { kind: "frequency", counted: null, attribute: null };
   if (durationQuestion.test(question) && !lengthOfThing.test(question))
     return { kind: "duration", counted: null, attribute };
