@@ -6,7 +6,7 @@
  * threshold (exactly what the engine would have kept, since selection only ever adds claims
  * in score order above it). It prints the curve and the chosen threshold.
  *
- *   node --import tsx evaluation/calibrate-abstention.ts [--corpus DIR] [--json]
+ *   node --import tsx evaluation/calibrate-abstention.ts [--dev-set DIR --corpus DIR]… [--json]
  */
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -143,22 +143,17 @@ export function heldOutFolds(
   });
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { corpus: { type: "string" }, json: { type: "boolean", default: false } } });
-  const corpusDir = values.corpus ?? defaultCorpusDir(repoRoot);
-  const devSetDir = path.join(repoRoot, "evaluation/dev-set");
-  const questions = (await readDevSetFolder(devSetDir)).filter((question) =>
-    existsSync(path.join(corpusDir, question.document)),
-  );
-  // Abstention off for the run: every part keeps its best claims, so any threshold can be replayed.
-  const chosen = answerEngineSettings.abstainBelow;
-  answerEngineSettings.abstainBelow = -1000;
+/** Asks every question of one set on its own library, built in-process, with abstention off. */
+async function askSet(
+  questions: LoadedDevQuestion[],
+  corpusDir: string,
+): Promise<{ claims: ScoredClaim[][]; retrieved: ScoredAnswer["retrieved"][] }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "audited-rag-calibrate-"));
   const app = await buildApp(parseConfig(appEnvironment("extractive", dataDir)), { logger: false });
+  const claims: ScoredClaim[][] = [];
+  const retrieved: ScoredAnswer["retrieved"][] = [];
   try {
     await uploadDevLibrary(app, questions, corpusDir);
-    const claims: ScoredClaim[][] = [];
-    const retrieved: ScoredAnswer["retrieved"][] = [];
     for (const question of questions) {
       const response = await ask(app, question.id, question.question);
       claims.push(scoredClaims(response));
@@ -166,6 +161,46 @@ async function main(): Promise<void> {
         response.ledger.map((entry) => ({ filename: entry.filename, page: entry.page, rank: entry.rank })),
       );
     }
+  } finally {
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  return { claims, retrieved };
+}
+
+async function main(): Promise<void> {
+  // `--dev-set DIR --corpus DIR` may be given several times, paired in order: each set is asked
+  // on its own library (as `npm run eval` would), and the threshold is chosen on all of them.
+  const { values } = parseArgs({
+    options: {
+      "dev-set": { type: "string", multiple: true },
+      corpus: { type: "string", multiple: true },
+      json: { type: "boolean", default: false },
+    },
+  });
+  const devSets = values["dev-set"] ?? [path.join(repoRoot, "evaluation/dev-set")];
+  const corpora = values.corpus ?? [defaultCorpusDir(repoRoot)];
+  if (devSets.length !== corpora.length) {
+    console.error("eval:calibrate: give one --corpus for each --dev-set, in the same order.");
+    process.exit(2);
+  }
+  // Abstention off for the run: every part keeps its best claims, so any threshold can be replayed.
+  const chosen = answerEngineSettings.abstainBelow;
+  answerEngineSettings.abstainBelow = -1000;
+  const questions: LoadedDevQuestion[] = [];
+  const claims: ScoredClaim[][] = [];
+  const retrieved: ScoredAnswer["retrieved"][] = [];
+  for (const [k, devSet] of devSets.entries()) {
+    const corpusDir = path.resolve(corpora[k] as string);
+    const set = (await readDevSetFolder(path.resolve(devSet))).filter((question) =>
+      existsSync(path.join(corpusDir, question.document)),
+    );
+    const asked = await askSet(set, corpusDir);
+    questions.push(...set);
+    claims.push(...asked.claims);
+    retrieved.push(...asked.retrieved);
+  }
+  {
     const thresholds = Array.from({ length: 41 }, (_, k) => Math.round(k * 5) / 100);
     const curve = abstentionCurve(questions, claims, retrieved, thresholds);
     const { point, reachedTarget } = chooseThreshold(curve);
@@ -219,9 +254,6 @@ async function main(): Promise<void> {
         sum((p) => p.unanswerable),
       )}`,
     );
-  } finally {
-    await app.close();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }
 

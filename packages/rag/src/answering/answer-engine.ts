@@ -88,7 +88,7 @@ export class AnswerEngine {
   rank(part: DraftPartInput): RankedPart {
     const settings = this.settings;
     const lexicon = this.lexicon ?? sharedLexicon();
-    const question = analyseQuestion(part.question, lexicon);
+    const asked = analyseQuestion(part.question, lexicon);
     const isNoun = (word: string) => lexicon.mostlyNoun?.(word) === true;
     // A word WordNet has in some form ("offices" as "office"): no part of a name on its own.
     const isCommonWord = (word: string) => formsOf(word).some((form) => lexicon.knows?.(form) === true);
@@ -127,6 +127,7 @@ export class AnswerEngine {
         });
       }
     });
+    const question = withFieldNames(asked, known, isCommonWord);
     // "What is the key length of AES-512?" is not answered by a document that never says AES-512.
     const names = question.terms.filter((term) => term.named);
     const inScope = (document: string) =>
@@ -162,6 +163,35 @@ export class AnswerEngine {
     );
     return { question, scored };
   }
+}
+
+/**
+ * A word of the question that WordNet has in no form and that the retrieved passages print
+ * ("luatex", "marginparwidth", "runthreadn") is a name of the field, an option or a command as a
+ * manual writes it in lower case: like a capitalised name, the passage must say it. A word the
+ * passages never print (a typing slip, the question's own coinage) stays a plain word.
+ */
+/** Words of five letters or more that WordNet leaves out because they are function words, not terms. */
+const functionWords = new Set(
+  "during because although though whether unless until since among amongst toward towards upon whilst whereas wherein whereby thereof therein therefore hence".split(
+    " ",
+  ),
+);
+
+function withFieldNames(
+  question: QuestionAnalysis,
+  known: Map<string, Set<string>>,
+  isCommonWord: (word: string) => boolean,
+): QuestionAnalysis {
+  const printed = (form: string) => [...known.values()].some((forms) => forms.has(form));
+  let changed = false;
+  const terms = question.terms.map((term) => {
+    if (term.named || term.value !== undefined || !/^\p{Ll}[\p{Ll}\p{N}]{4,}$/u.test(term.surface)) return term;
+    if (functionWords.has(term.surface) || isCommonWord(term.surface) || !term.forms.some(printed)) return term;
+    changed = true;
+    return { ...term, named: true, related: [] };
+  });
+  return changed ? { ...question, terms } : question;
 }
 
 /** The question's term weight that a document's retrieved passages meet, by any form or related word. */

@@ -31,16 +31,22 @@ export interface CandidateFeatures {
 
 const personName = /(?:^|[^.!?]\s)(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?\p{Lu}\p{Ll}+(?:\s+\p{Lu}\.)?\s+\p{Lu}\p{Ll}+/gu;
 
-/** The names a text gives, as printed ("Anders Jensen", "Dr. Ada Byron"): two capitalised words not opening a sentence. */
-export function namesIn(text: string): string[] {
-  return Array.from(text.matchAll(personName), (match) => match[0].replace(/^[^\p{Lu}]*/u, ""));
-}
 /**
  * A person named as papers cite them: a surname with its reference ("Sarkar [5]", "Hinton et al.",
  * "Lamport (1978)"), or after a verb of making ("proposed by Sarkar", "introduced by Condorcet").
  */
 const citedPerson =
-  /\p{Lu}\p{Ll}+(?:\s+(?:and|&)\s+\p{Lu}\p{Ll}+)?\s+(?:et\s+al\b|\[\d+(?:\s*[,–-]\s*\d+)*\]|\((?:1[6-9]|20)\d\d[a-z]?\))|\b(?:proposed|introduced|developed|invented|designed|devised|written|created|founded|coined|discovered|described|suggested|defined|formulated)\s+by\s+(?:(?:Dr|Prof|Marquis|Sir)\.?\s+)?(?:\p{Lu}\.\s*)*\p{Lu}\p{Ll}+/u;
+  /(\p{Lu}\p{Ll}+)(?:\s+(?:and|&)\s+\p{Lu}\p{Ll}+)?\s+(?:et\s+al\b|\[\d+(?:\s*[,–-]\s*\d+)*\]|\((?:1[6-9]|20)\d\d[a-z]?\))|\b(?:proposed|introduced|developed|invented|designed|devised|written|created|founded|coined|discovered|described|suggested|defined|formulated)\s+by\s+(?:(?:Dr|Prof)\.?\s+)?(?:\p{Lu}\.\s*)*(\p{Lu}\p{Ll}+)/gu;
+
+/**
+ * The names a text gives, as printed: two capitalised words not opening a sentence ("Anders
+ * Jensen", "Dr. Ada Byron"), and surnames cited as papers cite them ("Sarkar [5]").
+ */
+export function namesIn(text: string): string[] {
+  const full = Array.from(text.matchAll(personName), (match) => match[0].replace(/^[^\p{Lu}]*/u, ""));
+  const cited = Array.from(text.matchAll(citedPerson), (match) => match[1] ?? match[2] ?? "").filter(Boolean);
+  return [...full, ...cited];
+}
 
 /**
  * A share stated as a figure: "15%", "0.78 percent", a ratio of small whole numbers ("2:3", "1 : 1",
@@ -103,7 +109,7 @@ export function candidateFeatures(candidate: AnswerCandidate): CandidateFeatures
   const undatedFigures = undated === quote ? figures : valueFigures(undated);
   if (undatedFigures.length > 0) states.add("count");
   if (percentage.test(quote)) states.add("percentage");
-  if (namesIn(claim).length > 0 || citedPerson.test(quote)) states.add("person");
+  if (namesIn(claim).length > 0) states.add("person");
   if (candidate.kind === "definition") states.add("definition");
   const uncounted = undated.replace(spanOrShare, " ");
   const ownForms = formSet(own);
