@@ -6,6 +6,7 @@ import {
   capitalise,
   clean,
   definedSubject,
+  isDebris,
   MAX_QUOTE_CHARS,
   standsAlone,
   withStop,
@@ -25,7 +26,8 @@ function listItemCandidate(text: string, block: ListItemBlock, context: string[]
   const quote = body.trim();
   if (quote.length === 0 || quote.length > MAX_QUOTE_CHARS) return null;
   const item = clean(quote).replace(/[;,]\s*(?:and|or)?$/i, "");
-  const leadIn = block.leadIn ? clean(block.leadIn) : "";
+  // A keyword list read as a lead-in ("Keywords: …; …:") introduces nothing.
+  const leadIn = block.leadIn && !isDebris(block.leadIn) ? clean(block.leadIn) : "";
   const claim = asStatement(leadIn ? `${leadIn.replace(/[:\s]*$/, ":")} ${item}` : capitalise(item));
   if (claim === null) return null;
   const subject = definedSubject(item);

@@ -83,6 +83,8 @@ export function definedSubject(text: string): string | undefined {
  * symbols and figures (formulas, hex dumps).
  */
 export function isDebris(quote: string): boolean {
+  // A paper's keyword list ("Keywords: Bézier curve; Break point; …") names topics and states nothing.
+  if (/^\s*(?:key\s?words?|index\s+terms)\s*[:—–-]/iu.test(quote)) return true;
   // A closing bracket or mark, or a reference number closed by one, opens only the tail of a sentence.
   if (/^(?:[)\]},.;:!?|]|\d+(?:\.\d+)*\s*[)\]]|\(\d+(?:\.\d+)*\))/u.test(quote)) return true;
   const visible = quote.replace(/\s/g, "");

@@ -24,6 +24,12 @@ const lengthOfThing = /\bhow long an?\s/i;
 const timeQuestion = /^\s*(?:until |since |by )?when\b|\b(?:what|which) (?:year|date|day|month|time)\b/i;
 const quantityQuestion =
   /\bhow (?:many|much|large|big|small|old|far|fast|heavy|tall|wide|high|deep)\b|\bhow long an?\s|\b(?:size|length|number|count|amount|limit|maximum|minimum|rate)\b/i;
+/** The noun of "which X is …", "in what X does …": the kind of thing the question asks for. */
+const askedKind =
+  /^\s*(?:(?:in|at|on|for|from|to|by|under|with|into)\s+)?(?:which|what)\s+(\p{L}+)\s+(?:is|are|was|were|does|do|did|can|could|should|must|will|would|has|have)\b/iu;
+/** Nouns of "which X" that ask for a figure all the same ("which values can Nk take?"). */
+const measureNoun =
+  /^(?:values?|figures?|levels?|settings?|thresholds?|scores?|totals?|prices?|costs?|fees?|ratios?|percentages?|shares?|proportions?|amounts?|quantit(?:y|ies)|dimensions?|sizes?|widths?|heights?|weights?|speeds?|ranges?|defaults?)$/i;
 const countedNoun = /\bhow many\s+(\p{L}[\p{L}\p{N}-]*)/iu;
 
 /**
@@ -49,6 +55,16 @@ export function expectedAnswer(
   if (durationQuestion.test(question) && !lengthOfThing.test(question))
     return { kind: "duration", counted: null, attribute };
   if (timeQuestion.test(question)) return { kind: "time", counted: null, attribute: null };
+  // "In which direction is a function's rate of change greatest?" asks for a direction: a measure
+  // named later in the question is what is compared, not what is asked for.
+  const kindAsked = askedKind.exec(question)?.[1];
+  if (
+    kindAsked !== undefined &&
+    !measureNoun.test(kindAsked) &&
+    !quantityQuestion.test(kindAsked) &&
+    questionAttribute(kindAsked) === null
+  )
+    return { kind: null, counted: null, attribute: null };
   if (quantityQuestion.test(question) || attribute !== null) {
     const counted = countedNoun.exec(question)?.[1];
     return { kind: "quantity", counted: counted ? (contentTerms(counted)[0] ?? null) : null, attribute };
