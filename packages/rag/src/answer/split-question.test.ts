@@ -17,6 +17,11 @@ describe("splitQuestion", () => {
   });
 
   it("keeps a simple question whole", () => {
+    expect(
+      splitQuestion("When switching a double integral to polar coordinates, what extra factor must not be left out?")
+        .parts,
+    ).toEqual(["When switching a double integral to polar coordinates, what extra factor must not be left out?"]);
+    expect(splitQuestion("Where is the office, what are its hours?").parts).toHaveLength(2);
     expect(splitQuestion("What is the block size of AES?")).toEqual({
       parts: ["What is the block size of AES?"],
       notAnswered: [],

@@ -2,8 +2,10 @@ import { containsNormalized } from "@audited-rag/core";
 import { describe, expect, it } from "vitest";
 import { validateDraft } from "../answer/validate-draft";
 import type { DraftPassage } from "../drafting/drafter";
-import { AnswerEngine } from "./answer-engine";
+import { AnswerEngine, withFieldNames } from "./answer-engine";
 import { CandidateCache } from "./candidate-cache";
+import { analyseQuestion, type QuestionAnalysis } from "./question-analysis";
+import type { Lexicon } from "./wordnet-lexicon";
 
 const engine = new AnswerEngine();
 const ask = (question: string, passages: DraftPassage[]) => engine.answer({ index: 0, question, passages });
@@ -123,5 +125,40 @@ describe("CandidateCache", () => {
     cache.analyse({ text: "Another passage entirely." });
     expect(cache.size).toBe(2);
     expect(cache.analyse(lease)).not.toBe(first);
+  });
+});
+
+describe("withFieldNames", () => {
+  const noLexicon: Lexicon = { related: () => [] };
+  const known = new Map([["manual.pdf", new Set(["luatex", "driver", "during", "option"])]]);
+  const isCommonWord = (word: string) => word === "driver" || word === "option";
+
+  it("takes a word WordNet lacks and the passages print for a name; a word no passage prints stays plain", () => {
+    const question = analyseQuestion(
+      "Which luatex driver option was added during version five of the xyzzyq manual?",
+      noLexicon,
+    );
+    const named = (analysis: QuestionAnalysis) =>
+      analysis.terms.filter((term) => term.named).map((term) => term.surface);
+    expect(named(question)).not.toContain("luatex");
+    const promoted = withFieldNames(question, known, isCommonWord);
+    expect(named(promoted)).toContain("luatex");
+    // A common word, a function word and a word no passage prints are not names.
+    expect(named(promoted)).not.toContain("driver");
+    expect(named(promoted)).not.toContain("during");
+    expect(named(promoted)).not.toContain("xyzzyq");
+    expect(promoted.terms.find((term) => term.surface === "luatex")?.related).toEqual([]);
+  });
+
+  it("prefers the passage that prints the name, and leaves a near miss without it unanswered", () => {
+    const passages: DraftPassage[] = [
+      { localId: 1, source: "tex.pdf", text: "The new driver option xetex is added in version 5 of the package." },
+      { localId: 2, source: "tex.pdf", text: "The luatex driver option is selected automatically under LuaTeX." },
+    ];
+    const draft = ask("Which luatex option is selected automatically?", passages);
+    expect(draft.claims[0]?.citations).toEqual([2]);
+    // Printed in the document, "luatex" is a name: the sentence on xetex no longer answers.
+    const version = ask("In which version was the luatex driver option added?", passages);
+    expect(version.claims.flatMap((claim) => claim.citations)).not.toContain(1);
   });
 });

@@ -178,7 +178,7 @@ const functionWords = new Set(
   ),
 );
 
-function withFieldNames(
+export function withFieldNames(
   question: QuestionAnalysis,
   known: Map<string, Set<string>>,
   isCommonWord: (word: string) => boolean,

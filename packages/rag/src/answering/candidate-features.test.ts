@@ -25,6 +25,23 @@ describe("candidateFeatures", () => {
     expect([...candidateFeatures(sentence("The cipher is fast.")).states]).toEqual([]);
   });
 
+  it("reads a ratio of small numbers or a fraction of one as a share, not a clock time, date or section", () => {
+    const share = (quote: string) => candidateFeatures(sentence(quote)).states.has("percentage");
+    expect(share("The default ratio is 2:3 for twoside.")).toBe(true);
+    expect(share("The vertical margin ratio is 2/3 by default.")).toBe(true);
+    expect(share("The body takes the default scale (= 0.7) of the paper.")).toBe(true);
+    expect(share("The meeting starts at 10:30 on 12/25.")).toBe(false);
+    expect(share("Section 3.2 describes the layout.")).toBe(false);
+  });
+
+  it("takes a surname cited as papers cite it for a person", () => {
+    const person = (quote: string) => candidateFeatures(sentence(quote)).states.has("person");
+    expect(person("It is a measure proposed by Sarkar [5] and combines two errors.")).toBe(true);
+    expect(person("The method follows Ramer et al. closely.")).toBe(true);
+    expect(person("The notation was introduced by Condorcet in 1770.")).toBe(true);
+    expect(person("The measure combines the number of points with the error [5].")).toBe(false);
+  });
+
   it("takes no date or year for a count", () => {
     const counts = (quote: string) => candidateFeatures(sentence(quote)).states.has("count");
     expect(counts("On October 22, 2024, the company received a notice.")).toBe(false);

@@ -20,6 +20,9 @@ describe("hasRunWithoutSpace", () => {
 
 describe("isDebris", () => {
   it("takes hex and base64 strings for data, and prose for prose", () => {
+    expect(isDebris("Keywords: Bézier curve; Break point; Integral square error")).toBe(true);
+    expect(isDebris("Index Terms—retrieval, ranking")).toBe(true);
+    expect(isDebris("Keyword arguments are passed by name.")).toBe(false);
     expect(isDebris("The digest is 9f86d081884c7d659a2feaa0c55ad015 for this input.")).toBe(true);
     expect(isDebris(`The key is ${"QUJDRA".repeat(8)} in the file.`)).toBe(true);
     expect(isDebris("The pump is stopped when the pressure is below the limit.")).toBe(false);

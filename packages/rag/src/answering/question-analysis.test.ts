@@ -7,6 +7,10 @@ const lexicon: Lexicon = { related: (word) => (word === "pay" ? ["payment", "due
 
 describe("answerTypeOf", () => {
   it("maps question wording to the kind of answer", () => {
+    expect(answerTypeOf("By default, in what proportion are the margins split?")).toBe("percentage");
+    expect(answerTypeOf("What margin ratio is used for two-sided documents?")).toBe("percentage");
+    expect(answerTypeOf("How likely is a bit to be flipped during mutation?")).toBe("percentage");
+    expect(answerTypeOf("When switching to polar coordinates, what factor must not be left out?")).toBeNull();
     expect(answerTypeOf("How many rounds does AES-256 use?")).toBe("count");
     expect(answerTypeOf("When do I have to pay the rent?")).toBe("time");
     expect(answerTypeOf("How long do refunds take?")).toBe("duration");

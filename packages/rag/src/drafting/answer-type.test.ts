@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expectedAnswer, statesAnswerKind } from "./answer-type";
+import { expectedAnswer, mainClause, statesAnswerKind } from "./answer-type";
 
 describe("expectedAnswer", () => {
   it.each([
@@ -18,6 +18,23 @@ describe("expectedAnswer", () => {
     ["Who will present the annual accounts?", null],
   ])("reads %j as asking for %s", (question, kind) => {
     expect(expectedAnswer(question).kind).toBe(kind);
+  });
+
+  it("reads the question after a scene-setting clause, not the clause's 'when'", () => {
+    expect(
+      expectedAnswer("When switching a double integral to polar coordinates, what extra factor is needed?").kind,
+    ).toBeNull();
+    expect(expectedAnswer("If the driver does not match the program, how many drivers are tried?").kind).toBe(
+      "quantity",
+    );
+    expect(expectedAnswer("When was the standard published, and by whom?").kind).toBe("time");
+    expect(mainClause("When a lock is held, which process owns it?")).toBe("which process owns it?");
+  });
+
+  it("takes 'which X is …' to ask for an X unless X is a measure", () => {
+    expect(expectedAnswer("In which direction is a function's rate of change greatest?").kind).toBeNull();
+    expect(expectedAnswer("Which values can the key length Nk take?").kind).toBe("quantity");
+    expect(expectedAnswer("What size is the block?").kind).toBe("quantity");
   });
 
   it("names the noun a how-many question counts", () => {
