@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Rebuilds the held-out corpus (8 real PDFs shipped in Debian bookworm packages) in
+# /work/holdout-corpus, or in the folder given as $1. Needs apt-get (Debian's repositories),
+# dpkg-deb and sha256sum; gzip for the one PDF Debian ships compressed. PDFs are never committed.
+set -euo pipefail
+
+target="${1:-/work/holdout-corpus}"
+mkdir -p "$target"
+target="$(cd "$target" && pwd)"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+# package=version | path inside the package | target filename | sha256 of the target file
+documents=(
+  "texlive-latex-base-doc=2022.20230122-3|/usr/share/doc/texlive-doc/latex/geometry/geometry.pdf|geometry.pdf|75624407406f1f1e9214e481e0628437bb1ff8a0f1b6598ca78ed680ba479d81"
+  "texlive-science-doc=2022.20230122-4|/usr/share/doc/texlive-doc/latex/rbt-mathnotes/examples/multivar.pdf|multivar-notes.pdf|0920d713dfe1c3d9390b59925d78c6f485c4ccbcc0e3ffcda2f16160a60889e4"
+  "texlive-metapost-doc=2022.20230122-3|/usr/share/doc/texlive-doc/metapost/featpost/doc/otherinfo/BezierApprox.pdf|bezier-approximation-paper.pdf|d742ad93f5775982d7d08c5f47bfb2cfc74fe02304e619a1f3682e2f42cf7f69"
+  "debian-policy=4.6.2.0|/usr/share/doc/debian-policy/fhs/fhs-3.0.pdf.gz|fhs-3.0.pdf|53d239e569a2d7b31a74fa09d585368c0f5a164e4624723fa2894660dd10fd23"
+  "r-doc-pdf=4.2.2.20221110-2|/usr/share/R/doc/manual/R-admin.pdf|R-admin.pdf|50e256b5f873bbee4c8482df3754fa8654f02ef693409fe5e30b2f114e3efe9f"
+  "texlive-metapost-doc=2022.20230122-3|/usr/share/doc/texlive-doc/metapost/mp3d/tb57roeg.pdf|tugboat-3d-animations.pdf|181a6039498ba3c83abd8eddb33e9f44cd87983b28a1111b85ca5733a1851f8b"
+  "texlive-science-doc=2022.20230122-4|/usr/share/doc/texlive-doc/latex/siunits/SIunits.pdf|SIunits.pdf|9741e005f1574a53cbf8f842bb2bc1f64f863b424819557ddae721f469e369a2"
+  "texlive-latex-base-doc=2022.20230122-3|/usr/share/doc/texlive-doc/latex/base/clsguide.pdf|clsguide.pdf|7f4ff05faf7307e9a3228fa4ab0e295921e3a155422e10521cd885862e8c99d7"
+)
+
+failed=0
+declare -A extracted=()
+for entry in "${documents[@]}"; do
+  IFS='|' read -r spec inner filename sha <<<"$entry"
+  pkg="${spec%%=*}"
+  if [[ -z "${extracted[$spec]:-}" ]]; then
+    mkdir -p "$work/$pkg"
+    if ! (cd "$work/$pkg" && apt-get download "$spec" >/dev/null 2>"$work/$pkg.err"); then
+      echo "ERROR: apt-get download $spec failed; this exact version may no longer be served by the configured Debian repositories:" >&2
+      sed 's/^/  /' "$work/$pkg.err" >&2
+      echo "  (try 'apt-cache policy $pkg'; snapshot archives keep old versions)" >&2
+      failed=1
+      extracted[$spec]=failed
+      continue
+    fi
+    dpkg-deb -x "$work/$pkg"/*.deb "$work/$pkg/root"
+    extracted[$spec]=ok
+  fi
+  [[ "${extracted[$spec]}" == ok ]] || { echo "SKIPPED: $filename (package $spec unavailable)" >&2; continue; }
+  source_file="$work/$pkg/root$inner"
+  if [[ ! -e "$source_file" ]]; then
+    echo "ERROR: $inner is not in $spec" >&2
+    failed=1
+    continue
+  fi
+  if [[ "$inner" == *.gz ]]; then
+    gzip -dc "$source_file" >"$target/$filename"
+  else
+    cp -L "$source_file" "$target/$filename"
+  fi
+  actual="$(sha256sum "$target/$filename" | cut -d' ' -f1)"
+  if [[ "$actual" != "$sha" ]]; then
+    echo "ERROR: sha256 mismatch for $filename (from $spec $inner)" >&2
+    echo "  expected $sha" >&2
+    echo "  got      $actual" >&2
+    rm -f "$target/$filename"
+    failed=1
+    continue
+  fi
+  echo "ok  $filename  ($spec)"
+done
+
+if [[ "$failed" -ne 0 ]]; then
+  echo "FAILED: the held-out corpus in $target is incomplete (see the errors above)." >&2
+  exit 1
+fi
+echo "The held-out corpus is complete in $target (${#documents[@]} PDFs)."
