@@ -112,4 +112,19 @@ describe("the committed dev set and the development fixture", () => {
     const questions = loadDevSet(files.map((name) => read(path.join(devSet, name))));
     expect(questions.length).toBeGreaterThan(0);
   });
+
+  it("the held-out set is valid, and shares no question id or document with the dev set", () => {
+    const holdout = path.join(here, "holdout");
+    const held = loadDevSet(
+      readdirSync(holdout)
+        .filter((name) => name.endsWith(".json"))
+        .map((name) => read(path.join(holdout, name))),
+    );
+    expect(held.length).toBe(72);
+    const dev = loadDevSet(files.map((name) => read(path.join(devSet, name))));
+    const devIds = new Set(dev.map((question) => question.id));
+    const devDocuments = new Set(dev.map((question) => path.basename(question.document)));
+    expect(held.filter((question) => devIds.has(question.id))).toEqual([]);
+    expect(held.filter((question) => devDocuments.has(path.basename(question.document)))).toEqual([]);
+  });
 });
