@@ -15,6 +15,11 @@ describe("WordNetLexicon", () => {
     expect(lexicon.related("encrypt")).toContain("encryption");
   });
 
+  it("finds the adjective an adverb pertains to", () => {
+    expect(lexicon.related("explicitly")).toContain("explicit");
+    expect(lexicon.related("typically")).toContain("typical");
+  });
+
   it("knows nothing of words outside WordNet and leaves out the word itself", () => {
     expect(lexicon.related("qwertyzzz")).toEqual([]);
     expect(lexicon.related("car")).not.toContain("car");

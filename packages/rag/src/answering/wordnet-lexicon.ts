@@ -87,7 +87,7 @@ class IndexFile {
 
 interface Synset {
   words: string[];
-  /** Derivationally related forms: [source word number, target offset, target pos, target word number]. */
+  /** Derivationally related forms and pertainyms: [source word number, target offset, target pos, target word number]. */
   derived: Array<[number, number, Pos, number]>;
 }
 
@@ -103,7 +103,8 @@ function parseSynset(line: string): Synset {
   at += 1;
   const derived: Synset["derived"] = [];
   for (let k = 0; k < pointerCount; k++, at += 4) {
-    if (fields[at] !== "+") continue;
+    // "+": a derivationally related form; "\\": a pertainym ("explicitly" → "explicit").
+    if (fields[at] !== "+" && fields[at] !== "\\") continue;
     const sourceTarget = fields[at + 3] as string;
     derived.push([
       Number.parseInt(sourceTarget.slice(0, 2), 16),
