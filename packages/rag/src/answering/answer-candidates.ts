@@ -1,4 +1,5 @@
 import { splitSentences } from "../answer/split-sentences";
+import { type RowCells, withGroupCells } from "../structure/group-cells";
 import type { ListItemBlock, PassageStructure, StructureBlock, TableRowBlock } from "../structure/passage-structure";
 import {
   type AnswerCandidate,
@@ -69,8 +70,8 @@ function withCurrencyJoined(pairs: Array<{ header: string; cell: string }>): Arr
   return joined;
 }
 
-function tableRowCandidate(text: string, block: TableRowBlock, context: string[]): AnswerCandidate | null {
-  const quote = text.slice(block.span.start, block.span.end).trim();
+/** A row's cells as the claim restates them, each under its column's header. */
+function restatedCells(text: string, block: TableRowBlock): RowCells {
   // Dot leaders run a cell out to the next column ("Stabilizer wiring change ........") and a cell's
   // closing full stop ends the row as printed ("$766,865."): neither belongs in the restated claim.
   const cells = block.cells.map((cell) =>
@@ -78,8 +79,18 @@ function tableRowCandidate(text: string, block: TableRowBlock, context: string[]
       .replace(/\s*(?:\.\s?){4,}$/u, "")
       .replace(/(?<=[\p{L}\p{N})%])\.$/u, ""),
   );
+  return { headers: block.headers.map((header) => clean(header)), cells, caption: block.caption };
+}
+
+function tableRowCandidate(
+  text: string,
+  block: TableRowBlock,
+  row: RowCells,
+  context: string[],
+): AnswerCandidate | null {
+  const quote = text.slice(block.span.start, block.span.end).trim();
+  const { cells, headers } = row;
   if (quote.length === 0 || cells.length === 0) return null;
-  const headers = block.headers.map((header) => clean(header));
   // The label is the first cell when it has no header or holds words, e.g. "AES-256".
   const labelled = cells.length > 1 && (headers[0] === "" || /\p{L}/u.test(cells[0] as string));
   const label = labelled ? (cells[0] as string) : "";
@@ -122,6 +133,8 @@ export function answerCandidates(text: string, structure: PassageStructure): Ans
   // Whether a block of a sentence's length came before: only a running title, a page number or a
   // figure's caption may stand before the end of a sentence begun on the page before.
   let proseBefore = false;
+  // The row above as restated, for a row that carries its group's leading cells down.
+  let previousRow: RowCells | undefined;
   const sentenceLong = (block: StructureBlock) => text.slice(block.span.start, block.span.end).split(/\s+/).length > 8;
   blocks.forEach((block, k) => {
     const context = headings.slice(-2);
@@ -145,8 +158,13 @@ export function answerCandidates(text: string, structure: PassageStructure): Ans
       proseBefore ||= sentenceLong(block);
       return;
     }
-    const made =
-      block.kind === "list-item" ? listItemCandidate(text, block, context) : tableRowCandidate(text, block, context);
+    let made: AnswerCandidate | null;
+    if (block.kind === "list-item") made = listItemCandidate(text, block, context);
+    else {
+      const above = blocks[k - 1]?.kind === "table-row" ? previousRow : undefined;
+      previousRow = withGroupCells(restatedCells(text, block), above);
+      made = tableRowCandidate(text, block, previousRow, context);
+    }
     if (made) candidates.push(made);
     if (block.kind === "list-item") proseBefore ||= sentenceLong(block);
     // An item of several sentences ("3. Explanation. The AES …") also answers sentence by sentence.

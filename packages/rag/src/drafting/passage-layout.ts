@@ -1,3 +1,4 @@
+import { type RowCells, withGroupCells } from "../structure/group-cells";
 import type { PassageStructure, StructureBlock, TableRowBlock } from "../structure/passage-structure";
 
 /**
@@ -12,13 +13,18 @@ export function describeLayout(text: string, structure: PassageStructure | undef
   if (structure.headings.length > 0) lines.push(`Section: ${structure.headings.join(" › ")}`);
   let caption: string | undefined;
   let leadIn: string | undefined;
+  // The row above, for a row that carries its group's leading cells down ("| Evolutionary Search | 2.34").
+  let above: RowCells | undefined;
   for (const block of structure.blocks) {
     if (block.kind === "table-row") {
       if (block.caption && block.caption !== caption) lines.push(`Table: ${block.caption}`);
       caption = block.caption;
-      lines.push(`Row "${spanText(text, block)}" = ${restateRow(text, block)}`);
+      const row = withGroupCells(rowCells(text, block), above);
+      lines.push(`Row "${spanText(text, block)}" = ${restateCells(row)}`);
+      above = row;
       continue;
     }
+    above = undefined;
     if (block.kind === "list-item") {
       if (block.leadIn && block.leadIn !== leadIn) lines.push(`List after: "${oneLine(block.leadIn)}"`);
       leadIn = block.leadIn;
@@ -30,11 +36,22 @@ export function describeLayout(text: string, structure: PassageStructure | undef
 
 /** "AES-256: Key Length (Nk words): 8; Number of Rounds (Nr): 14" — a cell without a header leads. */
 export function restateRow(text: string, row: TableRowBlock): string {
+  return restateCells(rowCells(text, row));
+}
+
+function rowCells(text: string, row: TableRowBlock): RowCells {
+  return {
+    headers: row.cells.map((_, index) => oneLine(row.headers[index] ?? "")),
+    cells: row.cells.map((cell) => oneLine(text.slice(cell.start, cell.end))),
+    caption: row.caption,
+  };
+}
+
+function restateCells(row: RowCells): string {
   const stubs: string[] = [];
   const pairs: string[] = [];
-  for (const [index, cell] of row.cells.entries()) {
-    const value = oneLine(text.slice(cell.start, cell.end));
-    const header = oneLine(row.headers[index] ?? "");
+  for (const [index, value] of row.cells.entries()) {
+    const header = row.headers[index] ?? "";
     if (header) pairs.push(`${header}: ${value}`);
     else stubs.push(value);
   }
