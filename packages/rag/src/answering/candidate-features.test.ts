@@ -34,6 +34,15 @@ describe("candidateFeatures", () => {
     expect(share("Section 3.2 describes the layout.")).toBe(false);
   });
 
+  it("takes a path or a file name for a place in a file system, and a ratio or 'and/or' for none", () => {
+    const path = (quote: string) => candidateFeatures(sentence(quote)).states.has("path");
+    expect(path("5.6. /var/crash : System crash dumps (optional)")).toBe(true);
+    expect(path("The settings are read from geometry.cfg at start-up.")).toBe(true);
+    expect(path("Put the file in ~/.R/Makevars to override them.")).toBe(true);
+    expect(path("Either and/or both may be given, at 3/4 of the width, in km/h.")).toBe(false);
+    expect(path("See e.g. the results in Fig. 3.")).toBe(false);
+  });
+
   it("takes a surname cited as papers cite it for a person", () => {
     const person = (quote: string) => candidateFeatures(sentence(quote)).states.has("person");
     expect(person("It is a measure proposed by Sarkar [5] and combines two errors.")).toBe(true);

@@ -6,7 +6,7 @@ import type { AnswerCandidate } from "./answer-candidates";
 import { formSet, isContentWord, type WordForm, wordForms } from "./word-forms";
 
 /** The kinds of fact a question can ask for, beyond those answer-type.ts reads. */
-export type AnswerType = AnswerKind | "count" | "percentage" | "person" | "definition";
+export type AnswerType = AnswerKind | "count" | "percentage" | "person" | "definition" | "path";
 
 /** What a candidate offers to matching, computed once per passage text and cached. */
 export interface CandidateFeatures {
@@ -47,6 +47,13 @@ export function namesIn(text: string): string[] {
   const cited = Array.from(text.matchAll(citedPerson), (match) => match[1] ?? match[2] ?? "").filter(Boolean);
   return [...full, ...cited];
 }
+
+/**
+ * A place in a file system as manuals and specifications print it: a path ("/var/crash",
+ * "~/.Renviron", "C:\\R\\etc") or a file name with a common extension ("geometry.cfg", "Makevars.win").
+ */
+const filePath =
+  /(?<![\p{L}\p{N}/<])(?:~|\.{1,2})?\/[\p{L}\p{N}._-]+(?:\/[\p{L}\p{N}._-]*)*|\b[A-Z]:\\[\p{L}\p{N}\\._-]+|\b[\p{L}\p{N}_-]+\.(?:conf|cfg|ini|txt|log|json|xml|ya?ml|toml|sh|py|c|h|cpp|js|ts|tex|sty|cls|bib|pdf|html?|css|md|rc|so|dll|exe|lock|pid|gz|zip|tar|win|site|profile)\b/u;
 
 /**
  * A share stated as a figure: "15%", "0.78 percent", a ratio of small whole numbers ("2:3", "1 : 1",
@@ -110,6 +117,7 @@ export function candidateFeatures(candidate: AnswerCandidate): CandidateFeatures
   if (undatedFigures.length > 0) states.add("count");
   if (percentage.test(quote)) states.add("percentage");
   if (namesIn(claim).length > 0) states.add("person");
+  if (filePath.test(quote) || filePath.test(claim)) states.add("path");
   if (candidate.kind === "definition") states.add("definition");
   const uncounted = undated.replace(spanOrShare, " ");
   const ownForms = formSet(own);

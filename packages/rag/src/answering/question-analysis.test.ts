@@ -10,6 +10,8 @@ describe("answerTypeOf", () => {
     expect(answerTypeOf("By default, in what proportion are the margins split?")).toBe("percentage");
     expect(answerTypeOf("What margin ratio is used for two-sided documents?")).toBe("percentage");
     expect(answerTypeOf("How likely is a bit to be flipped during mutation?")).toBe("percentage");
+    expect(answerTypeOf("Which directory does the standard set aside for crash dumps?")).toBe("path");
+    expect(answerTypeOf("What configuration file does the package read at start-up?")).toBe("path");
     expect(answerTypeOf("When switching to polar coordinates, what factor must not be left out?")).toBeNull();
     expect(answerTypeOf("How many rounds does AES-256 use?")).toBe("count");
     expect(answerTypeOf("When do I have to pay the rent?")).toBe("time");

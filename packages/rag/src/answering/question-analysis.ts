@@ -104,6 +104,8 @@ const shareOf =
   /\b(?:what|which)\s+(?:[\p{L}-]+\s+){0,2}?(\p{L}+)\s+(?:percentage|percent|share|proportion|fraction)\b/iu;
 const personQuestion =
   /^\s*(?:who|whom|whose)\b|\b(?:which|what) (?:person|people|authors?|organi[sz]ations?|company|companies|firms?|vendors?|manufacturers?|agency|agencies|institutions?|universit(?:y|ies))\b/i;
+/** "Which directory holds …", "what file does R read …", "in which folder …": a place in a file system. */
+const pathQuestion = /\b(?:which|what)\s+(?:[\p{L}-]+\s+)?(?:director(?:y|ies)|folders?|paths?|files?|filenames?)\b/iu;
 /** "Which status code is …", "what media type does …": the noun phrase the question word asks about. */
 const categoryPhrase =
   /^\s*(?:which|what)\s+((?:[\p{L}\p{N}-]+\s+){1,3}?)(?:is|are|was|were|does|do|did|can|could|may|must|should|will|would|has|have|means?)\b/iu;
@@ -220,6 +222,7 @@ export function answerTypeOf(fullQuestion: string, attribute?: Attribute | null)
   const kind = expectedAnswer(question, attribute).kind;
   if (kind !== null) return kind;
   if (personQuestion.test(question)) return "person";
+  if (pathQuestion.test(question)) return "path";
   if (isDefinitionQuestion(question)) return "definition";
   // "What was the EPV when Paul shoots?", "what were the revenues in Q1?": a value at some time, not a term.
   if (pastValueQuestion.test(question)) return "quantity";
