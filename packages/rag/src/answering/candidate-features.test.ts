@@ -43,6 +43,14 @@ describe("candidateFeatures", () => {
     expect(path("See e.g. the results in Fig. 3.")).toBe(false);
   });
 
+  it("takes a rule or a denial for what answers a yes-or-no question", () => {
+    const polar = (quote: string) => candidateFeatures(sentence(quote)).states.has("polar");
+    expect(polar("There must be no subdirectories in /bin.")).toBe(true);
+    expect(polar("No weak or semi-weak keys have been identified.")).toBe(true);
+    expect(polar("Files may be removed at boot.")).toBe(true);
+    expect(polar("The directory holds system crash dumps.")).toBe(false);
+  });
+
   it("takes a surname cited as papers cite it for a person", () => {
     const person = (quote: string) => candidateFeatures(sentence(quote)).states.has("person");
     expect(person("It is a measure proposed by Sarkar [5] and combines two errors.")).toBe(true);

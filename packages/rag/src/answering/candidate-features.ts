@@ -6,7 +6,7 @@ import type { AnswerCandidate } from "./answer-candidates";
 import { formSet, isContentWord, type WordForm, wordForms } from "./word-forms";
 
 /** The kinds of fact a question can ask for, beyond those answer-type.ts reads. */
-export type AnswerType = AnswerKind | "count" | "percentage" | "person" | "definition" | "path";
+export type AnswerType = AnswerKind | "count" | "percentage" | "person" | "definition" | "path" | "polar";
 
 /** What a candidate offers to matching, computed once per passage text and cached. */
 export interface CandidateFeatures {
@@ -54,6 +54,13 @@ export function namesIn(text: string): string[] {
  */
 const filePath =
   /(?<![\p{L}\p{N}/<])(?:~|\.{1,2})?\/[\p{L}\p{N}._-]+(?:\/[\p{L}\p{N}._-]*)*|\b[A-Z]:\\[\p{L}\p{N}\\._-]+|\b[\p{L}\p{N}_-]+\.(?:conf|cfg|ini|txt|log|json|xml|ya?ml|toml|sh|py|c|h|cpp|js|ts|tex|sty|cls|bib|pdf|html?|css|md|rc|so|dll|exe|lock|pid|gz|zip|tar|win|site|profile)\b/u;
+
+/**
+ * What answers a yes-or-no question: a rule or a denial ("There must be no subdirectories in
+ * /bin", "No weak keys have been identified", "may be removed", "is not required").
+ */
+const ruleOrDenial =
+  /\b(?:must|shall|should|may|might|can|cannot|need(?:s|n't)?|required?|prohibited|forbidden|allowed|permitted|recommended|not|no|never|none)\b|n't\b/i;
 
 /**
  * A share stated as a figure: "15%", "0.78 percent", a ratio of small whole numbers ("2:3", "1 : 1",
@@ -118,6 +125,7 @@ export function candidateFeatures(candidate: AnswerCandidate): CandidateFeatures
   if (percentage.test(quote)) states.add("percentage");
   if (namesIn(claim).length > 0) states.add("person");
   if (filePath.test(quote) || filePath.test(claim)) states.add("path");
+  if (ruleOrDenial.test(quote)) states.add("polar");
   if (candidate.kind === "definition") states.add("definition");
   const uncounted = undated.replace(spanOrShare, " ");
   const ownForms = formSet(own);

@@ -12,6 +12,9 @@ describe("answerTypeOf", () => {
     expect(answerTypeOf("How likely is a bit to be flipped during mutation?")).toBe("percentage");
     expect(answerTypeOf("Which directory does the standard set aside for crash dumps?")).toBe("path");
     expect(answerTypeOf("What configuration file does the package read at start-up?")).toBe("path");
+    expect(answerTypeOf("Are subdirectories allowed inside /bin?")).toBe("polar");
+    expect(answerTypeOf("Is it acceptable to wipe /var/tmp when the machine starts?")).toBe("polar");
+    expect(answerTypeOf("Is there a maximum number of retries?")).toBe("quantity");
     expect(answerTypeOf("When switching to polar coordinates, what factor must not be left out?")).toBeNull();
     expect(answerTypeOf("How many rounds does AES-256 use?")).toBe("count");
     expect(answerTypeOf("When do I have to pay the rent?")).toBe("time");

@@ -104,6 +104,9 @@ const shareOf =
   /\b(?:what|which)\s+(?:[\p{L}-]+\s+){0,2}?(\p{L}+)\s+(?:percentage|percent|share|proportion|fraction)\b/iu;
 const personQuestion =
   /^\s*(?:who|whom|whose)\b|\b(?:which|what) (?:person|people|authors?|organi[sz]ations?|company|companies|firms?|vendors?|manufacturers?|agency|agencies|institutions?|universit(?:y|ies))\b/i;
+/** "Are subdirectories allowed in /bin?", "Is it acceptable to …", "Must the file …": a yes-or-no question. */
+const polarQuestion =
+  /^\s*(?:is|are|was|were|can|could|may|might|must|shall|should|does|do|did|will|would|has|have)\s+(?!there\s+(?:a|an)\s+(?:\p{L}+\s+)?(?:number|limit|maximum|minimum)\b)/iu;
 /** "Which directory holds …", "what file does R read …", "in which folder …": a place in a file system. */
 const pathQuestion = /\b(?:which|what)\s+(?:[\p{L}-]+\s+)?(?:director(?:y|ies)|folders?|paths?|files?|filenames?)\b/iu;
 /** "Which status code is …", "what media type does …": the noun phrase the question word asks about. */
@@ -223,6 +226,7 @@ export function answerTypeOf(fullQuestion: string, attribute?: Attribute | null)
   if (kind !== null) return kind;
   if (personQuestion.test(question)) return "person";
   if (pathQuestion.test(question)) return "path";
+  if (polarQuestion.test(question)) return "polar";
   if (isDefinitionQuestion(question)) return "definition";
   // "What was the EPV when Paul shoots?", "what were the revenues in Q1?": a value at some time, not a term.
   if (pastValueQuestion.test(question)) return "quantity";
