@@ -162,3 +162,26 @@ describe("withFieldNames", () => {
     expect(version.claims.flatMap((claim) => claim.citations)).not.toContain(1);
   });
 });
+
+describe("AnswerEngine, a thing asked for by its kind", () => {
+  it("answers 'which driver' with the sentence naming one the question does not give", () => {
+    const passages: DraftPassage[] = [
+      {
+        localId: 1,
+        source: "layout.pdf",
+        text: "The driver setting is checked against the typesetting program in use. A mismatched driver setting is reported as a warning.",
+      },
+      {
+        localId: 2,
+        source: "layout.pdf",
+        text: "If the driver setting is mismatched with the typesetting program, the default driver dvips is selected.",
+      },
+    ];
+    const draft = ask(
+      "Which driver is selected when the driver setting does not match the typesetting program?",
+      passages,
+    );
+    expect(draft.claims[0]?.citations).toEqual([2]);
+    expect(draft.scores?.claims[0]?.parts.answerType).toBeGreaterThan(0);
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AnswerCandidate } from "./answer-candidates";
-import { candidateFeatures } from "./candidate-features";
+import { candidateFeatures, nameTokensOf } from "./candidate-features";
 
 const sentence = (quote: string, extra: Partial<AnswerCandidate> = {}): AnswerCandidate => ({
   kind: "sentence",
@@ -49,6 +49,17 @@ describe("candidateFeatures", () => {
     expect(polar("No weak or semi-weak keys have been identified.")).toBe(true);
     expect(polar("Files may be removed at boot.")).toBe(true);
     expect(polar("The directory holds system crash dumps.")).toBe(false);
+  });
+
+  it("lists the words shaped like a name, not a sentence's opening word", () => {
+    expect(nameTokensOf("The ESA, coded in VB, was run on a Pentium-III PC.")).toEqual(
+      expect.arrayContaining(["esa", "vb", "pentium-iii", "coded"]),
+    );
+    expect(nameTokensOf("The ESA, coded in VB, was run on a Pentium-III PC.")).not.toContain("the");
+    expect(nameTokensOf("IEEE standard POSIX.1-2008 lists requirements.")).toEqual(
+      expect.arrayContaining(["ieee", "posix.1-2008"]),
+    );
+    expect(nameTokensOf("Set --outSAMtype to BAM.")).toContain("--outsamtype");
   });
 
   it("takes a surname cited as papers cite it for a person", () => {

@@ -6,7 +6,7 @@ import type { AnswerCandidate } from "./answer-candidates";
 import { formSet, isContentWord, type WordForm, wordForms } from "./word-forms";
 
 /** The kinds of fact a question can ask for, beyond those answer-type.ts reads. */
-export type AnswerType = AnswerKind | "count" | "percentage" | "person" | "definition" | "path" | "polar";
+export type AnswerType = AnswerKind | "count" | "percentage" | "person" | "definition" | "path" | "polar" | "name";
 
 /** What a candidate offers to matching, computed once per passage text and cached. */
 export interface CandidateFeatures {
@@ -27,6 +27,13 @@ export interface CandidateFeatures {
   countsThings: boolean;
   /** Whether it only sends the reader elsewhere ("See Section 6.3."). */
   crossReference: boolean;
+  /**
+   * Words shaped like the name of a thing, lowercased: acronyms ("VB", "POSIX"), identifiers
+   * ("POSIX.1-2008", "--outSAMtype", "dvips"), capitalised words past a sentence's first. A
+   * lowercase word is listed when it has four letters or more; whether it is a dictionary word is
+   * for the scorer to tell.
+   */
+  nameTokens: string[];
 }
 
 const personName = /(?:^|[^.!?]\s)(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?\p{Lu}\p{Ll}+(?:\s+\p{Lu}\.)?\s+\p{Lu}\p{Ll}+/gu;
@@ -54,6 +61,28 @@ export function namesIn(text: string): string[] {
  */
 const filePath =
   /(?<![\p{L}\p{N}/<])(?:~|\.{1,2})?\/[\p{L}\p{N}._-]+(?:\/[\p{L}\p{N}._-]*)*|\b[A-Z]:\\[\p{L}\p{N}\\._-]+|\b[\p{L}\p{N}_-]+\.(?:conf|cfg|ini|txt|log|json|xml|ya?ml|toml|sh|py|c|h|cpp|js|ts|tex|sty|cls|bib|pdf|html?|css|md|rc|so|dll|exe|lock|pid|gz|zip|tar|win|site|profile)\b/u;
+
+/** Tokens with their neighbours: options ("--outSAMtype"), versions ("POSIX.1-2008"), paths are one. */
+const nameToken = /(?:--?)?[\p{L}\p{N}]+(?:[._/-][\p{L}\p{N}]+)*/gu;
+
+/** The words of `text` shaped like a name (see `CandidateFeatures.nameTokens`). */
+export function nameTokensOf(text: string): string[] {
+  const found = new Set<string>();
+  for (const match of text.matchAll(nameToken)) {
+    const token = match[0];
+    const before = text.slice(Math.max(0, match.index - 2), match.index);
+    const opensSentence = match.index === 0 || /[.!?:]\s*$/u.test(before) || /^\s*$/u.test(text.slice(0, match.index));
+    const shaped =
+      /^\p{Lu}{2,}/u.test(token) ||
+      /\p{Ll}\p{Lu}/u.test(token) ||
+      /^--?\p{L}/u.test(token) ||
+      (/[._-]/u.test(token) && /\p{L}/u.test(token) && /\d|\p{Lu}|--?/u.test(token)) ||
+      (!opensSentence && /^\p{Lu}\p{Ll}+$/u.test(token)) ||
+      /^\p{Ll}{4,}$/u.test(token);
+    if (shaped) found.add(token.toLowerCase());
+  }
+  return [...found];
+}
 
 /**
  * What answers a yes-or-no question: a rule or a denial ("There must be no subdirectories in
@@ -140,5 +169,6 @@ export function candidateFeatures(candidate: AnswerCandidate): CandidateFeatures
     states,
     countsThings: (uncounted === undated ? undatedFigures : valueFigures(uncounted)).length > 0,
     crossReference: crossReference.test(quote),
+    nameTokens: nameTokensOf(quote),
   };
 }

@@ -13,6 +13,8 @@ describe("answerTypeOf", () => {
     expect(answerTypeOf("Which directory does the standard set aside for crash dumps?")).toBe("path");
     expect(answerTypeOf("What configuration file does the package read at start-up?")).toBe("path");
     expect(answerTypeOf("Are subdirectories allowed inside /bin?")).toBe("polar");
+    expect(answerTypeOf("Which driver does geometry end up selecting?")).toBe("name");
+    expect(answerTypeOf("In what language was the algorithm implemented?")).toBe("name");
     expect(answerTypeOf("Is it acceptable to wipe /var/tmp when the machine starts?")).toBe("polar");
     expect(answerTypeOf("Is there a maximum number of retries?")).toBe("quantity");
     expect(answerTypeOf("When switching to polar coordinates, what factor must not be left out?")).toBeNull();

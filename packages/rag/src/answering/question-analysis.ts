@@ -104,6 +104,9 @@ const shareOf =
   /\b(?:what|which)\s+(?:[\p{L}-]+\s+){0,2}?(\p{L}+)\s+(?:percentage|percent|share|proportion|fraction)\b/iu;
 const personQuestion =
   /^\s*(?:who|whom|whose)\b|\b(?:which|what) (?:person|people|authors?|organi[sz]ations?|company|companies|firms?|vendors?|manufacturers?|agency|agencies|institutions?|universit(?:y|ies))\b/i;
+/** "Which standard does FHS cite …", "what language was it coded in …", "which driver is selected": a thing known by its name. */
+const nameQuestion =
+  /\b(?:which|what)\s+(?:[\p{L}-]+\s+)?(?:standards?|options?|drivers?|commands?|functions?|packages?|programs?|tools?|librar(?:y|ies)|languages?|protocols?|algorithms?|variables?|parameters?|macros?|classes|modules?|software|applications?|utilit(?:y|ies)|compilers?|editors?|browsers?|processors?|operating\s+systems?|fonts?|licen[cs]es?|engines?|formats?|extensions?)\b/iu;
 /** "Are subdirectories allowed in /bin?", "Is it acceptable to …", "Must the file …": a yes-or-no question. */
 const polarQuestion =
   /^\s*(?:is|are|was|were|can|could|may|might|must|shall|should|does|do|did|will|would|has|have)\s+(?!there\s+(?:a|an)\s+(?:\p{L}+\s+)?(?:number|limit|maximum|minimum)\b)/iu;
@@ -227,6 +230,7 @@ export function answerTypeOf(fullQuestion: string, attribute?: Attribute | null)
   if (personQuestion.test(question)) return "person";
   if (pathQuestion.test(question)) return "path";
   if (polarQuestion.test(question)) return "polar";
+  if (nameQuestion.test(question)) return "name";
   if (isDefinitionQuestion(question)) return "definition";
   // "What was the EPV when Paul shoots?", "what were the revenues in Q1?": a value at some time, not a term.
   if (pastValueQuestion.test(question)) return "quantity";

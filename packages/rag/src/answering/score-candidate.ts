@@ -375,12 +375,19 @@ export function scoreCandidate(
       const words = [...wordsOf(name)].filter((word) => !STOPWORDS.has(word));
       return words.some((word) => !question.terms.some((term) => says(word, term))) && !words.every(isCommonWord);
     });
+  // "Which driver is selected?" is answered by a name the question does not give ("dvips", "POSIX.1-2008").
+  const namesAThing =
+    type !== "name" ||
+    features.nameTokens.some(
+      (token) =>
+        !question.terms.some((term) => says(token, term)) && (!/^\p{Ll}+$/u.test(token) || !isCommonWord(token)),
+    );
   // A definition answers "what is X" only when it is of X; any other kind, when it is stated at all.
   const states =
     type !== null &&
     ((type === "definition"
       ? definitionOfSubject === 1
-      : features.states.has(type) && countsWhatIsAsked && namesSomeoneElse) ||
+      : (type === "name" ? namesAThing : features.states.has(type)) && countsWhatIsAsked && namesSomeoneElse) ||
       definitionOfSubject === 1);
   // Names say which thing is asked about: a candidate about another thing answers another question.
   const namedTotal = question.terms
