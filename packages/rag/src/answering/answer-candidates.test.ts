@@ -110,6 +110,24 @@ describe("answerCandidates", () => {
     expect(rows[1]?.subject).toBe("Leaf");
   });
 
+  it("restates no separator cell or header of marks alone, and keeps a dash that stands for none", () => {
+    const text = "margins : left (inner), right (outer) —";
+    const at = (cell: string) => ({ start: text.indexOf(cell), end: text.indexOf(cell) + cell.length });
+    const structure: PassageStructure = {
+      headings: [],
+      blocks: [
+        {
+          kind: "table-row",
+          span: { start: 0, end: text.length },
+          cells: [at("margins"), at(":"), at("left (inner), right (outer)"), at("—")],
+          headers: ["", ":", "Sides", "Note"],
+        },
+      ],
+    };
+    const [row] = answerCandidates(text, structure);
+    expect(row?.claimText).toBe("For margins, Sides is left (inner), right (outer) and Note is —.");
+  });
+
   it("reads a currency sign set in a column of its own as part of the amount after it", () => {
     const text = "Goodwill $ 10,908 $ 10,799";
     const at = (cell: string, from = 0) => ({

@@ -79,7 +79,12 @@ function restatedCells(text: string, block: TableRowBlock): RowCells {
       .replace(/\s*(?:\.\s?){4,}$/u, "")
       .replace(/(?<=[\p{L}\p{N})%])\.$/u, ""),
   );
-  return { headers: block.headers.map((header) => clean(header)), cells, caption: block.caption };
+  // A header of marks alone (":" set between a label and its cells) names no column.
+  const headers = block.headers.map((header) => {
+    const cleaned = clean(header);
+    return /[\p{L}\p{N}]/u.test(cleaned) ? cleaned : "";
+  });
+  return { headers, cells, caption: block.caption };
 }
 
 function tableRowCandidate(
@@ -97,7 +102,8 @@ function tableRowCandidate(
   const pairs = withWrappedJoined(
     withCurrencyJoined(cells.map((cell, k) => ({ header: headers[k] ?? "", cell })))
       .slice(labelled ? 1 : 0)
-      .filter((pair) => pair.cell.length > 0),
+      // A cell of ASCII marks alone (":", ",") is a separator; a dash ("—") stands for "none" and stays.
+      .filter((pair) => pair.cell.length > 0 && !/^[!-/:-@[-`{-~]+$/u.test(pair.cell)),
   );
   const caption = block.caption ? clean(block.caption) : "";
   let claim: string;
