@@ -27,13 +27,6 @@ export interface CandidateFeatures {
   countsThings: boolean;
   /** Whether it only sends the reader elsewhere ("See Section 6.3."). */
   crossReference: boolean;
-  /**
-   * Words shaped like the name of a thing, lowercased: acronyms ("VB", "POSIX"), identifiers
-   * ("POSIX.1-2008", "--outSAMtype", "dvips"), capitalised words past a sentence's first. A
-   * lowercase word is listed when it has four letters or more; whether it is a dictionary word is
-   * for the scorer to tell.
-   */
-  nameTokens: string[];
 }
 
 const personName = /(?:^|[^.!?]\s)(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?\p{Lu}\p{Ll}+(?:\s+\p{Lu}\.)?\s+\p{Lu}\p{Ll}+/gu;
@@ -65,8 +58,14 @@ const filePath =
 /** Tokens with their neighbours: options ("--outSAMtype"), versions ("POSIX.1-2008"), paths are one. */
 const nameToken = /(?:--?)?[\p{L}\p{N}]+(?:[._/-][\p{L}\p{N}]+)*/gu;
 
-/** The words of `text` shaped like a name (see `CandidateFeatures.nameTokens`). */
-export function nameTokensOf(text: string): string[] {
+/**
+ * The words of `text` shaped like the name of a thing, lowercased: acronyms ("VB", "POSIX"),
+ * identifiers ("POSIX.1-2008", "--outSAMtype"), capitalised words past a sentence's first, and
+ * lowercase words of four letters or more (whether one is a dictionary word is for the scorer to
+ * tell). Read only for questions asking for a name, so memoized by text rather than kept with
+ * every candidate's features.
+ */
+export const nameTokensOf = memoize(5_000, (text: string): string[] => {
   const found = new Set<string>();
   for (const match of text.matchAll(nameToken)) {
     const token = match[0];
@@ -82,7 +81,7 @@ export function nameTokensOf(text: string): string[] {
     if (shaped) found.add(token.toLowerCase());
   }
   return [...found];
-}
+});
 
 /**
  * What answers a yes-or-no question: a rule or a denial ("There must be no subdirectories in
@@ -169,6 +168,5 @@ export function candidateFeatures(candidate: AnswerCandidate): CandidateFeatures
     states,
     countsThings: (uncounted === undated ? undatedFigures : valueFigures(uncounted)).length > 0,
     crossReference: crossReference.test(quote),
-    nameTokens: nameTokensOf(quote),
   };
 }

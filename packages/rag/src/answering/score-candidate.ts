@@ -1,7 +1,7 @@
 import { TIME_UNITS } from "../drafting/attribute-units";
 import { memoize } from "../memoize";
 import type { AnswerEngineSettings } from "./answer-engine-settings";
-import { type CandidateFeatures, namesIn } from "./candidate-features";
+import { type CandidateFeatures, namesIn, nameTokensOf } from "./candidate-features";
 import { statesDefinitionOf } from "./definition-shapes";
 import type { QuestionAnalysis, QuestionTerm } from "./question-analysis";
 import { formsOf, STOPWORDS, type WordForm } from "./word-forms";
@@ -378,7 +378,7 @@ export function scoreCandidate(
   // "Which driver is selected?" is answered by a name the question does not give ("dvips", "POSIX.1-2008").
   const namesAThing =
     type !== "name" ||
-    features.nameTokens.some(
+    nameTokensOf(features.candidate.quote).some(
       (token) =>
         !question.terms.some((term) => says(token, term)) && (!/^\p{Ll}+$/u.test(token) || !isCommonWord(token)),
     );
