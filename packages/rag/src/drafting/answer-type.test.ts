@@ -35,6 +35,8 @@ describe("expectedAnswer", () => {
     expect(expectedAnswer("In which direction is a function's rate of change greatest?").kind).toBeNull();
     expect(expectedAnswer("Which values can the key length Nk take?").kind).toBe("quantity");
     expect(expectedAnswer("What size is the block?").kind).toBe("quantity");
+    expect(expectedAnswer("On which page does the chapter on vector calculus begin?").kind).toBe("quantity");
+    expect(expectedAnswer("According to the contents, on which page does chapter 4 begin?").kind).toBe("quantity");
   });
 
   it("names the noun a how-many question counts", () => {
