@@ -8,6 +8,7 @@ import {
   clean,
   definedSubject,
   isDebris,
+  isFormula,
   MAX_QUOTE_CHARS,
   standsAlone,
   withStop,
@@ -95,7 +96,7 @@ function tableRowCandidate(
 ): AnswerCandidate | null {
   const quote = text.slice(block.span.start, block.span.end).trim();
   const { cells, headers } = row;
-  if (quote.length === 0 || cells.length === 0) return null;
+  if (quote.length === 0 || cells.length === 0 || isFormula(quote)) return null;
   // The label is the first cell when it has no header or holds words, e.g. "AES-256".
   const labelled = cells.length > 1 && (headers[0] === "" || /\p{L}/u.test(cells[0] as string));
   const label = labelled ? (cells[0] as string) : "";

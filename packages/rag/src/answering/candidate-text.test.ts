@@ -21,6 +21,9 @@ describe("hasRunWithoutSpace", () => {
 describe("isDebris", () => {
   it("takes hex and base64 strings for data, and prose for prose", () => {
     expect(isDebris("Keywords: Bézier curve; Break point; Integral square error")).toBe(true);
+    // A formula in mathematical letters, however many function names it holds; prose around such letters stays.
+    expect(isDebris("𝑑 2 cot 𝑥 = − csc 𝑥 sec 𝑥 = sec 𝑥 tan 𝑥 csc 𝑥 = − csc 𝑥 cot 𝑥")).toBe(true);
+    expect(isDebris("A saddle point of 𝑓 is a critical point which is not a local extremum.")).toBe(false);
     expect(isDebris("Index Terms—retrieval, ranking")).toBe(true);
     expect(isDebris("Keyword arguments are passed by name.")).toBe(false);
     expect(isDebris("The digest is 9f86d081884c7d659a2feaa0c55ad015 for this input.")).toBe(true);

@@ -91,9 +91,23 @@ export function isDebris(quote: string): boolean {
   // Mostly figures and signs: a row of numbers or a formula. Six words or more of prose make a
   // statement however many figures it gives ("We used the Adam optimizer with β1 = 0.9, β2 = 0.98").
   if (codePoints(visible.replace(/\P{L}/gu, "")) < 0.6 * visible.length && proseWords(quote) < 6) return true;
+  if (isFormula(quote)) return true;
   // Hex or base64 strings are data, not statements. Both need 16 characters or more without a
   // space, which prose seldom has: checked first, as the two patterns cost far more.
   return hasRunWithoutSpace(quote, 16) && (/[\p{L}\p{N}+/=_-]{40,}/u.test(quote) || /\b[0-9a-f]{16,}\b/i.test(quote));
+}
+
+/**
+ * A formula set in mathematical letters ("𝑑 2 tan 𝑥 = sec 𝑥"), with fewer than three words of
+ * four letters or more: its symbols are letters to \p{L}, but it is no prose, and pdf.js and
+ * poppler place its scripts differently, so its quote could not be shown verbatim.
+ */
+export function isFormula(quote: string): boolean {
+  if (!/[\u{1D400}-\u{1D7FF}]/u.test(quote)) return false;
+  // Words of four letters or more: "sec", "tan" and "csc" name functions inside a formula.
+  let words = 0;
+  for (const _ of quote.replace(/[\u{1D400}-\u{1D7FF}]/gu, " ").matchAll(/\p{L}{4,}/gu)) if (++words >= 3) return false;
+  return true;
 }
 
 /** Words of two letters or more, up to six: enough to tell prose from a row of figures. */
