@@ -35,7 +35,11 @@ describe("isDebris", () => {
   it("judges as the plain reading of its rule does, letters outside the basic plane included", () => {
     // The rule as first written: every letter matched into an array, both data patterns always tried.
     const plain = (quote: string) => {
+      if (/^\s*(?:key\s?words?|index\s+terms)\s*[:—–-]/iu.test(quote)) return true;
       if (/^(?:[)\]},.;:!?|]|\d+(?:\.\d+)*\s*[)\]]|\(\d+(?:\.\d+)*\))/u.test(quote)) return true;
+      const mathLetters = /[\u{1D400}-\u{1D7FF}]/gu;
+      if (mathLetters.test(quote) && (quote.replace(mathLetters, " ").match(/\p{L}{4,}/gu) ?? []).length < 3)
+        return true;
       const visible = quote.replace(/\s/g, "");
       const letters = visible.match(/\p{L}/gu)?.length ?? 0;
       const prose = (quote.match(/\p{L}{2,}/gu) ?? []).length >= 6;
