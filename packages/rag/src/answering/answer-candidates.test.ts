@@ -1,6 +1,7 @@
 import { containsNormalized } from "@audited-rag/core";
 import { describe, expect, it } from "vitest";
 import { isSelfContained } from "../answer/self-contained";
+import { groupedRowsStructure, groupedRowsText } from "../structure/grouped-rows.fixture";
 import type { PassageStructure } from "../structure/passage-structure";
 import { answerCandidates, definedSubject, isDebris } from "./answer-candidates";
 import { inferStructure } from "./infer-structure";
@@ -84,27 +85,9 @@ describe("answerCandidates", () => {
   });
 
   it("restates a row of a group with the group's cell from the row above, and quotes it as printed", () => {
-    const text = "Leaf Logarithmic Search 4.04\nEvolutionary Search 2.34";
-    const at = (cell: string) => ({ start: text.indexOf(cell), end: text.indexOf(cell) + cell.length });
-    const headers = ["Curve", "Algorithm", "ISE"];
-    const structure: PassageStructure = {
-      headings: [],
-      blocks: [
-        {
-          kind: "table-row",
-          span: { start: 0, end: 28 },
-          cells: [at("Leaf"), at("Logarithmic Search"), at("4.04")],
-          headers,
-        },
-        {
-          kind: "table-row",
-          span: { start: 29, end: text.length },
-          cells: [at("Evolutionary Search"), at("2.34")],
-          headers: headers.slice(1),
-        },
-      ],
-    };
-    const rows = answerCandidates(text, structure).filter((candidate) => candidate.kind === "table-row");
+    const rows = answerCandidates(groupedRowsText, groupedRowsStructure).filter(
+      (candidate) => candidate.kind === "table-row",
+    );
     expect(rows[1]?.claimText).toBe("For Leaf, Algorithm is Evolutionary Search and ISE is 2.34.");
     expect(rows[1]?.quote).toBe("Evolutionary Search 2.34");
     expect(rows[1]?.subject).toBe("Leaf");

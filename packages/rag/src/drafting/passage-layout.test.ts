@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { groupedRowsStructure, groupedRowsText } from "../structure/grouped-rows.fixture";
 import { describeLayout, restateRow } from "./passage-layout";
 
 describe("restateRow", () => {
@@ -37,26 +38,7 @@ describe("describeLayout", () => {
 
 describe("describeLayout, rows of a group", () => {
   it("restates a row of a group with the group's cell from the row above", () => {
-    const text = "Leaf Logarithmic Search 4.04\nEvolutionary Search 2.34";
-    const at = (cell: string) => ({ start: text.indexOf(cell), end: text.indexOf(cell) + cell.length });
-    const headers = ["Curve", "Algorithm", "ISE"];
-    const lines = describeLayout(text, {
-      headings: [],
-      blocks: [
-        {
-          kind: "table-row",
-          span: { start: 0, end: 28 },
-          cells: [at("Leaf"), at("Logarithmic Search"), at("4.04")],
-          headers,
-        },
-        {
-          kind: "table-row",
-          span: { start: 29, end: text.length },
-          cells: [at("Evolutionary Search"), at("2.34")],
-          headers: headers.slice(1),
-        },
-      ],
-    });
+    const lines = describeLayout(groupedRowsText, groupedRowsStructure);
     expect(lines.at(-1)).toBe(
       'Row "Evolutionary Search 2.34" = Curve: Leaf; Algorithm: Evolutionary Search; ISE: 2.34',
     );
