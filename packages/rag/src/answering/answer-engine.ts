@@ -165,12 +165,6 @@ export class AnswerEngine {
   }
 }
 
-/**
- * A word of the question that WordNet has in no form and that the retrieved passages print
- * ("luatex", "marginparwidth", "runthreadn") is a name of the field, an option or a command as a
- * manual writes it in lower case: like a capitalised name, the passage must say it. A word the
- * passages never print (a typing slip, the question's own coinage) stays a plain word.
- */
 /** Words of five letters or more that WordNet leaves out because they are function words, not terms. */
 const functionWords = new Set(
   "during because although though whether unless until since among amongst toward towards upon whilst whereas wherein whereby thereof therein therefore hence".split(
@@ -178,6 +172,12 @@ const functionWords = new Set(
   ),
 );
 
+/**
+ * A word of the question that WordNet has in no form and that the retrieved passages print
+ * ("luatex", "marginparwidth", "mkfifo") is a name of the field, an option or a command as a
+ * manual writes it in lower case: like a capitalised name, the passage must say it. A word the
+ * passages never print (a typing slip, the question's own coinage) stays a plain word.
+ */
 export function withFieldNames(
   question: QuestionAnalysis,
   known: Map<string, Set<string>>,

@@ -38,7 +38,7 @@ describe("candidateFeatures", () => {
     const path = (quote: string) => candidateFeatures(sentence(quote)).states.has("path");
     expect(path("5.6. /var/crash : System crash dumps (optional)")).toBe(true);
     expect(path("The settings are read from geometry.cfg at start-up.")).toBe(true);
-    expect(path("Put the file in ~/.R/Makevars to override them.")).toBe(true);
+    expect(path("Put the file in ~/.config/tool to override them.")).toBe(true);
     expect(path("Either and/or both may be given, at 3/4 of the width, in km/h.")).toBe(false);
     expect(path("See e.g. the results in Fig. 3.")).toBe(false);
   });

@@ -50,10 +50,10 @@ export function namesIn(text: string): string[] {
 
 /**
  * A place in a file system as manuals and specifications print it: a path ("/var/crash",
- * "~/.Renviron", "C:\\R\\etc") or a file name with a common extension ("geometry.cfg", "Makevars.win").
+ * "~/.config", "C:\\Program Files") or a file name with a common extension ("geometry.cfg").
  */
 const filePath =
-  /(?<![\p{L}\p{N}/<])(?:~|\.{1,2})?\/[\p{L}\p{N}._-]+(?:\/[\p{L}\p{N}._-]*)*|\b[A-Z]:\\[\p{L}\p{N}\\._-]+|\b[\p{L}\p{N}_-]+\.(?:conf|cfg|ini|txt|log|json|xml|ya?ml|toml|sh|py|c|h|cpp|js|ts|tex|sty|cls|bib|pdf|html?|css|md|rc|so|dll|exe|lock|pid|gz|zip|tar|win|site|profile)\b/u;
+  /(?<![\p{L}\p{N}/<])(?:~|\.{1,2})?\/[\p{L}\p{N}._-]+(?:\/[\p{L}\p{N}._-]*)*|\b[A-Z]:\\[\p{L}\p{N}\\._-]+|\b[\p{L}\p{N}_-]+\.(?:conf|cfg|ini|txt|log|json|xml|ya?ml|toml|sh|py|c|h|cpp|js|ts|tex|sty|cls|bib|pdf|html?|css|md|rc|so|dll|exe|lock|pid|gz|zip|tar)\b/u;
 
 /** Tokens with their neighbours: options ("--outSAMtype"), versions ("POSIX.1-2008"), paths are one. */
 const nameToken = /(?:--?)?[\p{L}\p{N}]+(?:[._/-][\p{L}\p{N}]+)*/gu;
