@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { type AskResponse, askResponseSchema } from "@audited-rag/core";
 import type { FastifyInstance } from "fastify";
@@ -88,14 +88,19 @@ export function defaultCorpusDir(repoRoot: string): string {
   }
 }
 
-/** Every question of the dev-set files in `folder` (`*.json`, in name order), validated. */
-export async function readDevSetFolder(folder: string): Promise<LoadedDevQuestion[]> {
-  const names = (await readdir(folder)).filter((name) => name.endsWith(".json")).sort();
+/** Every question of the dev-set files in `location` (`*.json`, in name order), or of that one file, validated. */
+export async function readDevSetFolder(location: string): Promise<LoadedDevQuestion[]> {
+  const files = (await stat(location)).isDirectory()
+    ? (await readdir(location))
+        .filter((name) => name.endsWith(".json"))
+        .sort()
+        .map((name) => path.join(location, name))
+    : [location];
   return loadDevSet(
     await Promise.all(
-      names.map(async (name) => ({
-        name,
-        content: JSON.parse(await readFile(path.join(folder, name), "utf8")) as unknown,
+      files.map(async (file) => ({
+        name: path.basename(file),
+        content: JSON.parse(await readFile(file, "utf8")) as unknown,
       })),
     ),
   );
