@@ -9,6 +9,7 @@ describe("answerTypeOf", () => {
   it("maps question wording to the kind of answer", () => {
     expect(answerTypeOf("By default, in what proportion are the margins split?")).toBe("percentage");
     expect(answerTypeOf("What margin ratio is used for two-sided documents?")).toBe("percentage");
+    expect(answerTypeOf("What left-to-right (inner-to-outer) margin ratio does it use?")).toBe("percentage");
     expect(answerTypeOf("How likely is a bit to be flipped during mutation?")).toBe("percentage");
     expect(answerTypeOf("Which directory does the standard set aside for crash dumps?")).toBe("path");
     expect(answerTypeOf("What configuration file does the package read at start-up?")).toBe("path");

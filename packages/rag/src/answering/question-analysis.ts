@@ -98,7 +98,7 @@ const definitionQuestion = new RegExp(
 const valueSubject =
   /^(?:the\s+)?(?:default|value|maximum|minimum|max|min|number|total|amount|size|length|cost|price|rate|percentage|date)\b/i;
 const percentageQuestion =
-  /\b(?:what|which)\s+(?:[\p{L}-]+\s+){0,3}?(?:percentage|percent|share|proportion|fraction|ratio|probability|likelihood|chance)\b|\bhow much of\b|\bhow (?:likely|probable)\b/iu;
+  /\b(?:what|which)\s+(?:[\p{L}()-]+\s+){0,3}?(?:percentage|percent|share|proportion|fraction|ratio|probability|likelihood|chance)\b|\bhow much of\b|\bhow (?:likely|probable)\b/iu;
 /** "What gross margin percentage …": the noun before "percentage" is what the share is of. */
 const shareOf =
   /\b(?:what|which)\s+(?:[\p{L}-]+\s+){0,2}?(\p{L}+)\s+(?:percentage|percent|share|proportion|fraction)\b/iu;
