@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Rebuilds the held-out corpus (8 real PDFs shipped in Debian bookworm packages) in
+# Rebuilds the held-out corpus (16 real PDFs shipped in Debian bookworm packages) in
 # /work/holdout-corpus, or in the folder given as $1. Needs apt-get (Debian's repositories),
-# dpkg-deb and sha256sum; gzip for the one PDF Debian ships compressed. PDFs are never committed.
+# dpkg-deb and sha256sum; gzip for the PDFs Debian ships compressed. PDFs are never committed.
 set -euo pipefail
 
 target="${1:-/work/holdout-corpus}"
@@ -20,6 +20,14 @@ documents=(
   "texlive-metapost-doc=2022.20230122-3|/usr/share/doc/texlive-doc/metapost/mp3d/tb57roeg.pdf|tugboat-3d-animations.pdf|181a6039498ba3c83abd8eddb33e9f44cd87983b28a1111b85ca5733a1851f8b"
   "texlive-science-doc=2022.20230122-4|/usr/share/doc/texlive-doc/latex/siunits/SIunits.pdf|SIunits.pdf|9741e005f1574a53cbf8f842bb2bc1f64f863b424819557ddae721f469e369a2"
   "texlive-latex-base-doc=2022.20230122-3|/usr/share/doc/texlive-doc/latex/base/clsguide.pdf|clsguide.pdf|7f4ff05faf7307e9a3228fa4ab0e295921e3a155422e10521cd885862e8c99d7"
+  "r-cran-pscl=1.5.5-1+b1|/usr/lib/R/site-library/pscl/doc/countreg.pdf|countreg-pscl.pdf|8ff9cb8331837ff2d21c4a840efbe4e5bdc10a1008edc0c39b8ba47d145cea04"
+  "avrdude-doc=7.1+dfsg-3|/usr/share/doc/avrdude/avrdude.pdf.gz|avrdude-7.1.pdf|da2b3288f8310ecd4b53c14308f25a2acac96e6adf7e24e5769819de221118f3"
+  "zlib1g-dev=1:1.2.13.dfsg-1|/usr/share/doc/zlib1g-dev/crc-doc.1.0.pdf.gz|crc-kadatch-jenkins.pdf|064f9252d6e2e15ea56c2bd18e160e5c9c84bcd137c11a7af497aaa511ace998"
+  "developers-reference=12.18|/usr/share/developers-reference/developers-reference.pdf|developers-reference.pdf|88e5ac4d15444fd3adb821dc863bd91b820e99a27e65728e74975ab1752652f5"
+  "texlive-publishers-doc=2022.20230122-4|/usr/share/doc/texlive-doc/latex/tugboat/ltubguid.pdf|tugboat-author-guide.pdf|a58929d1b588ffb9b574398b760e7d77bcd90bcfad3553ac45335aadcf7441bc"
+  "graphviz-doc=2.42.2-7+deb12u1|/usr/share/doc/graphviz/pdf/dotguide.pdf.gz|dotguide.pdf|6aa4a4f220de2a2a3a00f3cd48a6aebd972a2691dddfd228b97f0733b38e8066"
+  "bzip2-doc=1.0.8-5|/usr/share/doc/bzip2/manual.pdf.gz|bzip2-manual.pdf|1dd1f12b3dcb0894481708881ed8d052c769f3820c06839c702c8cfad973d7d3"
+  "texlive-latex-base-doc=2022.20230122-3|/usr/share/doc/texlive-doc/latex/base/lppl.pdf|lppl-1.3c.pdf|5836a11253ba59b79c0b52cf010c0d280eaa6bda709f8d6824f2a3924207fef6"
 )
 
 failed=0
