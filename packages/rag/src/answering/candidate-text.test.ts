@@ -91,13 +91,3 @@ describe("clean", () => {
     expect(clean("illus-\ntrated")).toBe("illustrated");
   });
 });
-
-describe("clean, dot leaders", () => {
-  it("leaves a contents line's dot leaders out of the claim, and keeps an ellipsis", () => {
-    expect(clean("5.6. /var/crash : System crash dumps (optional) ............ 40")).toBe(
-      "5.6. /var/crash : System crash dumps (optional) 40",
-    );
-    expect(clean("3.2 Polar coordinates . . . . . . . . 8")).toBe("3.2 Polar coordinates 8");
-    expect(clean("and so on... as before")).toBe("and so on... as before");
-  });
-});

@@ -44,16 +44,14 @@ export const MAX_QUOTE_CHARS = 600;
 export const formula = /[·∑∏√≤≥∈∪⊕⊗∞]|=.*\(\d+(?:\.\d+)?\)\s*$/u;
 
 /**
- * Text as a claim shows it: ligatures as letters, a word broken across lines joined, dot leaders
- * (a contents line's ". . . . 32") left out, whitespace runs as one space. (normalizeForMatch does
- * as much and maps offsets too, at several times the cost.)
+ * Text as a claim shows it: ligatures as letters, a word broken across lines joined, whitespace
+ * runs as one space. (normalizeForMatch does as much and maps offsets too, at several times the cost.)
  */
 export const clean = (text: string) =>
   composeAccents(text)
     .normalize("NFKC")
     .replace(/(\p{L})-[ \t]*\n\s*(\p{Ll})/gu, "$1$2")
     .replace(/[\u00AD\u200B-\u200D\u2060\uFEFF]/g, "")
-    .replace(/[ \t]*(?:\.[ \t]?){4,}/g, " ")
     .replace(/\s+/g, " ")
     .trim();
 export const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
