@@ -88,14 +88,18 @@ export function defaultCorpusDir(repoRoot: string): string {
   }
 }
 
-/** Every question of the dev-set files in `location` (`*.json`, in name order), or of that one file, validated. */
+/** The dev-set files a location names: the folder's `*.json` files in name order, or the one file. */
+export async function devSetFiles(location: string): Promise<string[]> {
+  if (!(await stat(location)).isDirectory()) return [location];
+  return (await readdir(location))
+    .filter((name) => name.endsWith(".json"))
+    .sort()
+    .map((name) => path.join(location, name));
+}
+
+/** Every question of the dev-set files in `location` (see `devSetFiles`), validated. */
 export async function readDevSetFolder(location: string): Promise<LoadedDevQuestion[]> {
-  const files = (await stat(location)).isDirectory()
-    ? (await readdir(location))
-        .filter((name) => name.endsWith(".json"))
-        .sort()
-        .map((name) => path.join(location, name))
-    : [location];
+  const files = await devSetFiles(location);
   return loadDevSet(
     await Promise.all(
       files.map(async (file) => ({

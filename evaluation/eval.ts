@@ -10,7 +10,7 @@
  *        [--results DIR (default evaluation/results)]
  */
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -29,6 +29,7 @@ import {
   appEnvironment,
   ask,
   defaultCorpusDir,
+  devSetFiles,
   type EvalGenerator,
   parseGenerator,
   UsageError,
@@ -90,12 +91,7 @@ const log = (message: string) => process.stderr.write(`${message}\n`);
 
 async function readDevSet(location: string): Promise<LoadedDevQuestion[]> {
   if (!existsSync(location)) throw new UsageError(`No dev set at ${location}.`);
-  const files = (await stat(location)).isDirectory()
-    ? (await readdir(location))
-        .filter((name) => name.endsWith(".json"))
-        .sort()
-        .map((name) => path.join(location, name))
-    : [location];
+  const files = await devSetFiles(location);
   if (files.length === 0) throw new UsageError(`No dev-set JSON files in ${location}.`);
   const parsed = await Promise.all(
     files.map(async (file) => {
