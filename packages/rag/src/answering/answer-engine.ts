@@ -183,7 +183,8 @@ export function withFieldNames(
   known: Map<string, Set<string>>,
   isCommonWord: (word: string) => boolean,
 ): QuestionAnalysis {
-  const printed = (form: string) => [...known.values()].some((forms) => forms.has(form));
+  const documents = [...known.values()];
+  const printed = (form: string) => documents.some((forms) => forms.has(form));
   let changed = false;
   const terms = question.terms.map((term) => {
     if (term.named || term.value !== undefined || !/^\p{Ll}[\p{Ll}\p{N}]{4,}$/u.test(term.surface)) return term;

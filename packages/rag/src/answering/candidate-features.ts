@@ -152,7 +152,7 @@ export function candidateFeatures(candidate: AnswerCandidate): CandidateFeatures
   if (undatedFigures.length > 0) states.add("count");
   if (percentage.test(quote)) states.add("percentage");
   if (namesIn(claim).length > 0) states.add("person");
-  if (filePath.test(quote) || filePath.test(claim)) states.add("path");
+  if (filePath.test(quote) || (claim !== quote && filePath.test(claim))) states.add("path");
   if (ruleOrDenial.test(quote)) states.add("polar");
   if (candidate.kind === "definition") states.add("definition");
   const uncounted = undated.replace(spanOrShare, " ");
