@@ -89,6 +89,10 @@ async function main(): Promise<void> {
           ranked.scored.map((candidate) => {
             return {
               meets: factsMet(question, candidate),
+              score: candidate.score,
+              rank: candidate.rank,
+              kind: candidate.features.candidate.kind,
+              claim: candidate.features.candidate.claimText.slice(0, 220),
               parts: candidate.parts,
             };
           }),

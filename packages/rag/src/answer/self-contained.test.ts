@@ -114,6 +114,8 @@ describe("selfContainedProblem", () => {
   it("reads a relation set as a sign between two terms as a verb", () => {
     expect(selfContainedProblem("In the 4 mA–20 mA range 1 LSB = 244 nA.", "sentence")).toBeNull();
     expect(selfContainedProblem("For this standard, Nb = 4.", "claim")).toBeNull();
+    expect(selfContainedProblem("Screen, a special paper size with (W,H) = (225mm,180mm).", "claim")).toBeNull();
+    expect(selfContainedProblem("Key sizes (Nk = 4) and (Nb = 4).", "claim")).toBe("no_verb");
     expect(selfContainedProblem("Block size and key size = .", "claim")).toBe("no_verb");
   });
 

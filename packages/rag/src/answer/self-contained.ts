@@ -164,8 +164,12 @@ export function selfContainedProblem(
     return "too_short";
   }
   // A verb only in brackets does not make a statement: "Advanced Encryption Standard (AES) (affixed)."
+  // A sign between bracketed terms does: "a paper size with (W,H) = (225mm,180mm)".
   const outsideBrackets = trimmed.replace(/\([^()]*\)/g, " ");
-  if (!hasVerb(outsideBrackets, outsideBrackets === trimmed ? tokens : words(outsideBrackets))) return "no_verb";
+  const relatesBrackets = relation.test(trimmed) && /[=≈≤≥≠]/u.test(outsideBrackets);
+  if (!relatesBrackets && !hasVerb(outsideBrackets, outsideBrackets === trimmed ? tokens : words(outsideBrackets))) {
+    return "no_verb";
+  }
   return null;
 }
 

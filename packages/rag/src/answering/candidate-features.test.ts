@@ -32,6 +32,10 @@ describe("candidateFeatures", () => {
     expect(share("The body takes the default scale (= 0.7) of the paper.")).toBe(true);
     expect(share("The meeting starts at 10:30 on 12/25.")).toBe(false);
     expect(share("Section 3.2 describes the layout.")).toBe(false);
+    // The sentence's own full stop after the figure.
+    expect(share("In this problem, mutation probability is kept at 0.02.")).toBe(true);
+    expect(share("The margins are set in the ratio 2:3.")).toBe(true);
+    expect(share("Read section 3.2.1 first.")).toBe(false);
   });
 
   it("takes a path or a file name for a place in a file system, and a ratio or 'and/or' for none", () => {
@@ -98,6 +102,14 @@ describe("candidateFeatures", () => {
     expect(features.ownForms.has("round")).toBe(false);
     expect(features.contextForms.has("round")).toBe(true);
     expect(candidateFeatures(sentence("See Section 6.3 for the details.")).crossReference).toBe(true);
+    expect(candidateFeatures(sentence("The block size is described in Section 6; see Section 6.3.")).crossReference).toBe(
+      true,
+    );
+    // A quote that holds a cross-reference but says something of its own.
+    const entry = "See also twoside. bindingoffset removes a specified space from the inner side of the page.";
+    expect(candidateFeatures(sentence(entry)).crossReference).toBe(false);
+    const aside = "The key schedule (see Section 5.2) expands the cipher key into 44 words.";
+    expect(candidateFeatures(sentence(aside)).crossReference).toBe(false);
   });
 
   it("counts things only with a figure that is no date, span of time or share", () => {

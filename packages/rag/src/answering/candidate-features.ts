@@ -93,11 +93,31 @@ const ruleOrDenial =
 /**
  * A share stated as a figure: "15%", "0.78 percent", a ratio of small whole numbers ("2:3", "1 : 1",
  * "2/3") or a fraction of one ("0.7", ".95"); "some percentage of the tokens" states none. A clock
- * time ("10:30"), a date ("12/25") or a section number ("3.2") is none of these.
+ * time ("10:30"), a date ("12/25") or a section number ("3.2", "3.2.1") is none of these; the
+ * full stop that ends a sentence after the figure ("is kept at 0.02.") belongs to the sentence.
  */
 const percentage =
-  /\d\s?%|\d\s?(?:per\s?cent|percent)\b|(?<![\d.:/])\d\s?[:/]\s?\d(?![\d.:/])|(?<![\d.])0?\.\d+(?![\d.])/i;
+  /\d\s?%|\d\s?(?:per\s?cent|percent)\b|(?<![\d.:/])\d\s?[:/]\s?\d(?![\d:/]|\.\d)|(?<![\d.])0?\.\d+(?!\d|\.\d)/i;
 const crossReference = /^see\b|\bsee\s+(?:sec|section|fig|figure|table|appendix|eq|equation|ref|chapter|annex|rfc)\b/i;
+/** An aside that points elsewhere: "(see Section 5.2)", "(see also twoside)". */
+const referenceAside = /\([^()]*\bsee\b[^()]*\)/gi;
+
+/**
+ * Whether a quote only sends the reader elsewhere. Its cross-references are taken out (the
+ * sentences that are one, "See also twoside.", and the asides, "(see Section 5.2)"); a quote that
+ * still says something of its own (four content words or more) is no cross-reference, though it
+ * holds one: "See also twoside. bindingoffset removes a specified space from the inner side".
+ */
+function onlyRefersElsewhere(quote: string): boolean {
+  if (!crossReference.test(quote)) return false;
+  // Split at every full stop: the next sentence may open on a name in lower case ("bindingoffset").
+  const rest = quote
+    .replace(referenceAside, " ")
+    .split(/(?<=[.!?])\s+/)
+    .filter((sentence) => !crossReference.test(sentence))
+    .join(" ");
+  return wordForms(rest).filter(isContentWord).length < 4;
+}
 /** Moments stated without a date: "on the first day of each month", "by the end of the quarter", "before 5 pm". */
 const moment =
   /\b(?:on|by|before|after|until|from|at|during)\s+(?:the\s+)?(?:\d+(?:st|nd|rd|th)|first|second|third|last|final|next|end|beginning|start)\b|\b\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.)|\b(?:noon|midnight|upon|immediately|annually|monthly|weekly|daily)\b/i;
@@ -167,6 +187,6 @@ export function candidateFeatures(candidate: AnswerCandidate): CandidateFeatures
     claimSurfaces: new Set(claimWords.map((word) => word.surface)),
     states,
     countsThings: (uncounted === undated ? undatedFigures : valueFigures(uncounted)).length > 0,
-    crossReference: crossReference.test(quote),
+    crossReference: onlyRefersElsewhere(quote),
   };
 }
