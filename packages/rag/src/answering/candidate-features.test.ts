@@ -102,9 +102,9 @@ describe("candidateFeatures", () => {
     expect(features.ownForms.has("round")).toBe(false);
     expect(features.contextForms.has("round")).toBe(true);
     expect(candidateFeatures(sentence("See Section 6.3 for the details.")).crossReference).toBe(true);
-    expect(candidateFeatures(sentence("The block size is described in Section 6; see Section 6.3.")).crossReference).toBe(
-      true,
-    );
+    expect(
+      candidateFeatures(sentence("The block size is described in Section 6; see Section 6.3.")).crossReference,
+    ).toBe(true);
     // A quote that holds a cross-reference but says something of its own.
     const entry = "See also twoside. bindingoffset removes a specified space from the inner side of the page.";
     expect(candidateFeatures(sentence(entry)).crossReference).toBe(false);
