@@ -40,9 +40,24 @@ AnswerEngine.prototype.rank = function capture(this: AnswerEngine, part) {
 };
 
 /** The indexes of the gold facts whose pattern the candidate's claim or quote meets. */
-function factsMet(question: LoadedDevQuestion, candidate: RankedPart["scored"][number]): number[] {
+function factsMet(question: LoadedDevQuestion, candidate: Scored): number[] {
   const text = `${candidate.features.candidate.claimText}\n${candidate.features.candidate.quote}`;
   return question.patterns.flatMap((pattern, k) => (pattern.test(text) ? [k] : []));
+}
+
+type Scored = RankedPart["scored"][number];
+
+/** What the dump says of one candidate: its score (rounded for reading, or as computed), where it came from, its claim, its parts. */
+function describeCandidate(question: LoadedDevQuestion, candidate: Scored, round: boolean) {
+  const rounded = (value: number, places: number) => (round ? Math.round(value * places) / places : value);
+  return {
+    score: rounded(candidate.score, 1000),
+    meets: factsMet(question, candidate),
+    kind: candidate.features.candidate.kind,
+    rank: candidate.rank,
+    claim: candidate.features.candidate.claimText.slice(0, 220),
+    parts: Object.fromEntries(Object.entries(candidate.parts).map(([name, value]) => [name, rounded(value, 100)])),
+  };
 }
 
 async function main(): Promise<void> {
@@ -67,35 +82,14 @@ async function main(): Promise<void> {
       await ask(app, question.id, question.question);
       const parts = captured.map((ranked) => {
         const sorted = [...ranked.scored].sort((a, b) => b.score - a.score).slice(0, 10);
-        return sorted.map((candidate) => {
-          const meets = factsMet(question, candidate);
-          return {
-            score: Math.round(candidate.score * 1000) / 1000,
-            meets,
-            kind: candidate.features.candidate.kind,
-            rank: candidate.rank,
-            claim: candidate.features.candidate.claimText.slice(0, 220),
-            parts: Object.fromEntries(
-              Object.entries(candidate.parts).map(([name, value]) => [name, Math.round(value * 100) / 100]),
-            ),
-          };
-        });
+        return sorted.map((candidate) => describeCandidate(question, candidate, true));
       });
       everyCandidate.push({
         id: question.id,
         document: question.document,
         category: question.category,
         parts: captured.map((ranked) =>
-          ranked.scored.map((candidate) => {
-            return {
-              meets: factsMet(question, candidate),
-              score: candidate.score,
-              rank: candidate.rank,
-              kind: candidate.features.candidate.kind,
-              claim: candidate.features.candidate.claimText.slice(0, 220),
-              parts: candidate.parts,
-            };
-          }),
+          ranked.scored.map((candidate) => describeCandidate(question, candidate, false)),
         ),
       });
       const flat = parts.flat();

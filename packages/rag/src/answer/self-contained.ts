@@ -166,11 +166,9 @@ export function selfContainedProblem(
   // A verb only in brackets does not make a statement: "Advanced Encryption Standard (AES) (affixed)."
   // A sign between bracketed terms does: "a paper size with (W,H) = (225mm,180mm)".
   const outsideBrackets = trimmed.replace(/\([^()]*\)/g, " ");
-  const relatesBrackets = relation.test(trimmed) && /[=≈≤≥≠]/u.test(outsideBrackets);
-  if (!relatesBrackets && !hasVerb(outsideBrackets, outsideBrackets === trimmed ? tokens : words(outsideBrackets))) {
-    return "no_verb";
-  }
-  return null;
+  if (hasVerb(outsideBrackets, outsideBrackets === trimmed ? tokens : words(outsideBrackets))) return null;
+  const relatesBrackets = /[=≈≤≥≠]/u.test(outsideBrackets) && relation.test(trimmed);
+  return relatesBrackets ? null : "no_verb";
 }
 
 /** Shorthand for `selfContainedProblem(text, profile) === null`. */

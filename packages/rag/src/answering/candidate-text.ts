@@ -103,10 +103,11 @@ export function isDebris(quote: string): boolean {
  * poppler place its scripts differently, so its quote could not be shown verbatim.
  */
 export function isFormula(quote: string): boolean {
-  if (!/[\u{1D400}-\u{1D7FF}]/u.test(quote)) return false;
+  const withoutMathLetters = quote.replace(/[\u{1D400}-\u{1D7FF}]/gu, " ");
+  if (withoutMathLetters === quote) return false;
   // Words of four letters or more: "sec", "tan" and "csc" name functions inside a formula.
   let words = 0;
-  for (const _ of quote.replace(/[\u{1D400}-\u{1D7FF}]/gu, " ").matchAll(/\p{L}{4,}/gu)) if (++words >= 3) return false;
+  for (const _ of withoutMathLetters.matchAll(/\p{L}{4,}/gu)) if (++words >= 3) return false;
   return true;
 }
 
