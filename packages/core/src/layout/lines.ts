@@ -147,7 +147,7 @@ function toRow(group: IndexedItem[]): Row {
     const words = pieces.filter((piece) => piece.text.trim() !== "");
     if (words.length > 1) segment.pieces = words;
   };
-  for (const item of sorted) {
+  for (const [at, item] of sorted.entries()) {
     const itemSize = Math.max(item.size, 1);
     const x1 = item.x + Math.max(item.width, 0);
     const gap = segment ? item.x - segment.x1 : 0;
@@ -161,7 +161,8 @@ function toRow(group: IndexedItem[]): Row {
     }
     pieces.push({ text: item.text, x0: item.x, x1 });
     const previous = parts[parts.length - 1] ?? "";
-    if (gap > spaceGapEm * itemSize && !previous.endsWith(" ") && !item.text.startsWith(" ")) parts.push(" ");
+    const spaced = gap > spaceGapEm * itemSize || footnoteMarkBefore(sorted[at - 1], item, size, y);
+    if (spaced && !previous.endsWith(" ") && !item.text.startsWith(" ")) parts.push(" ");
     parts.push(item.text);
     segment.items.push(item.index);
     segment.x1 = Math.max(segment.x1, x1);
@@ -169,6 +170,17 @@ function toRow(group: IndexedItem[]): Row {
   }
   close();
   return { y, size, segments: segments.filter((part) => part.text !== "") };
+}
+
+/**
+ * A raised mark set small at the head of a line and followed by a capital ("ᵃIntroduced by …",
+ * "¹See …"): a footnote's mark, read apart from the footnote's first word as poppler reads it.
+ */
+function footnoteMarkBefore(mark: IndexedItem | undefined, item: IndexedItem, size: number, y: number): boolean {
+  if (mark === undefined || mark.x > item.x) return false;
+  if (mark.size > size * 0.85 || item.size < size * 0.85) return false;
+  if (mark.y - y < 0.2 * size || !/^[\p{L}\p{N}*†‡§]{1,3}$/u.test(mark.text.trim())) return false;
+  return /^\p{Lu}/u.test(item.text);
 }
 
 /** A row's text with its segments joined by single spaces. */

@@ -13,6 +13,19 @@ describe("scopeQuestionParts", () => {
     ]);
   });
 
+  it("asks a part that names nothing of its own about what the part before asked", () => {
+    expect(scopeQuestionParts(["Who introduced the symbol ∂?", "in what year?"])).toEqual([
+      "Who introduced the symbol ∂?",
+      "In what year introduced the symbol ∂?",
+    ]);
+    // The noun after "which" names what is asked about, so it stays with the rest.
+    expect(scopeQuestionParts(["Which standard is cited?", "when was it?"])[1]).toBe("When standard is cited?");
+    // A part asking something of its own is left alone.
+    expect(scopeQuestionParts(["Who wrote it?", "Which year saw the second edition?"])[1]).toBe(
+      "Which year saw the second edition?",
+    );
+  });
+
   it("leaves parts without a pronoun, and a first part, as they are", () => {
     const parts = ["Where is the head office?", "Within how many days may a customer cancel?"];
     expect(scopeQuestionParts(parts)).toEqual(parts);

@@ -22,6 +22,15 @@ const determinerPhrase = /\b((?:the|a|an|this|that)\s+(?:[\p{L}\p{N}-]+\s+){0,3}
 const auxiliarySubject =
   /^\s*(?:what|which|who|whom|where|when|why|how)(?:\s+\p{L}+)?\s+(?:does|do|did|can|could|may|might|should|will|would|must)\s+((?:the|a|an|this|that|its|their)\s+(?:[\p{L}\p{N}-]+\s+){0,3}?[\p{L}\p{N}-]+)\s+\p{Ll}+$/iu;
 const pronoun = /\b(it|they|them)\b/i;
+/**
+ * A part that asks only for the kind of answer and names nothing of its own ("and in what
+ * year?", "and by whom?", "when?"): it asks that of what the part before asked about.
+ */
+const bareAsk =
+  /^\s*(?:(?:in|at|on|by|from|for|since|until|to)\s+)?(?:what|which|who|whom|when|where|how)(?:\s+(?:year|date|day|month|time|place|country|city|unit|units|number|amount|much|many|long|often))?(?:\s+(?:was|were|is|are|did|does|do))?(?:\s+(?:it|that|this|they|so))?\s*\?*\s*$/iu;
+/** A question's opening question word; a noun after "which" stays, as it names what is asked about ("which standard"). */
+const askedOpening =
+  /^\s*(?:(?:in|at|on|by|from|for|since|until|to)\s+)?(?:what|which|whose|who|whom|when|where|why|how(?:\s+(?:many|much|long|often|far))?)\s+/iu;
 
 /** Splits "What is X as well as Y for Z?" into two scoped questions, or returns null. */
 export function splitAsWellAs(question: string): string[] | null {
@@ -65,6 +74,7 @@ export function subjectOf(question: string): string | null {
 export function scopeQuestionParts(parts: string[]): string[] {
   const split = parts.flatMap((part) => splitAsWellAs(part) ?? [part]);
   return split.map((part, k) => {
+    if (k > 0 && bareAsk.test(part)) return askOfPrevious(part, split[k - 1] as string);
     if (k === 0 || !pronoun.test(part)) return part;
     const subject = subjectOf(split[k - 1] as string);
     if (subject === null) return part;
@@ -72,4 +82,19 @@ export function scopeQuestionParts(parts: string[]): string[] {
       /^\p{Lu}/u.test(word) ? subject.charAt(0).toUpperCase() + subject.slice(1) : subject,
     );
   });
+}
+
+/**
+ * "in what year?" after "Who introduced the symbol ∂?": the same question with the earlier
+ * part's question word given over to this one ("In what year introduced the symbol ∂?"), so
+ * it is retrieved and typed as the year of that event rather than of anything.
+ */
+function askOfPrevious(part: string, previous: string): string {
+  const asked = part
+    .replace(/[?\s]+$/u, "")
+    .replace(/\s+(?:was|were|is|are|did|does|do)(?:\s+(?:it|that|this|they|so))?$/iu, "")
+    .replace(/\s+(?:it|that|this|they|so)$/iu, "");
+  const rest = previous.replace(/[?.!\s]+$/u, "").replace(askedOpening, "");
+  if (rest === previous.replace(/[?.!\s]+$/u, "")) return part;
+  return `${asked.charAt(0).toUpperCase()}${asked.slice(1)} ${rest}?`;
 }

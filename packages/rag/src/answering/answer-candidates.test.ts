@@ -21,6 +21,17 @@ describe("answerCandidates", () => {
     for (const candidate of flat(text)) expect(isSelfContained(candidate.claimText, "claim")).toBe(true);
   });
 
+  it("reads a footnote from after its mark, the quote still the page's own characters", () => {
+    const text = "It uses the symbol ∂.a\n\na Introduced by Condorcet in 1770, who used it for a partial differential.";
+    const made = flat(text).find((candidate) => candidate.quote.includes("Condorcet"));
+    expect(made?.quote).toBe("Introduced by Condorcet in 1770, who used it for a partial differential.");
+    expect(text.slice(made?.start, (made?.start ?? 0) + (made?.quote.length ?? 0))).toBe(made?.quote);
+    // A sentence opening on the article before a capitalised word is no footnote: "a" stays (and it starts lowercase).
+    expect(
+      flat("A cell. an Example of the thing is given here in full.").some((c) => c.quote.startsWith("Example")),
+    ).toBe(false);
+  });
+
   it("offers the end of a sentence begun on the page before, when it states something alone", () => {
     const structure: PassageStructure = {
       headings: [],

@@ -72,6 +72,18 @@ describe("candidateFeatures", () => {
     expect(person("The method follows Ramer et al. closely.")).toBe(true);
     expect(person("The notation was introduced by Condorcet in 1770.")).toBe(true);
     expect(person("The measure combines the number of points with the error [5].")).toBe(false);
+    // A footnote opening on its verb, a name with a particle, a hyphenated given name.
+    expect(person("Introduced by Condorcet in 1770, who used it first.")).toBe(true);
+    expect(person("It was first used by the Marquis de Condorcet for differentials.")).toBe(true);
+    expect(person("It was then adapted for the purpose by Adrien-Marie Legendre.")).toBe(true);
+    expect(person("It was then adapted for the purpose in Table Two.")).toBe(true);
+  });
+
+  it("marks a year of the last millennium, but not a figure that only looks like one", () => {
+    const year = (quote: string) => candidateFeatures(sentence(quote)).namesYear;
+    expect(year("It was introduced in 1770 by Condorcet.")).toBe(true);
+    expect(year("The buffer holds 1024.5 bytes.")).toBe(false);
+    expect(year("The buffer holds 1,024 entries.")).toBe(false);
   });
 
   it("takes no date or year for a count", () => {

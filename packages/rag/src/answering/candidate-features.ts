@@ -1,4 +1,4 @@
-import { type AnswerKind, MONTHS, statesAnswerKind } from "../drafting/answer-type";
+import { type AnswerKind, MONTHS, olderYear, statesAnswerKind } from "../drafting/answer-type";
 import { measurement, TIME_UNITS } from "../drafting/attribute-units";
 import { valueFigures } from "../drafting/value-figures";
 import { memoize } from "../memoize";
@@ -27,16 +27,24 @@ export interface CandidateFeatures {
   countsThings: boolean;
   /** Whether it only sends the reader elsewhere ("See Section 6.3."). */
   crossReference: boolean;
+  /** Whether it prints a year of the last millennium ("in 1770"), which answers "in what year". */
+  namesYear: boolean;
 }
 
-const personName = /(?:^|[^.!?]\s)(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?\p{Lu}\p{Ll}+(?:\s+\p{Lu}\.)?\s+\p{Lu}\p{Ll}+/gu;
+/** A capitalised name word, hyphenated ones too ("Adrien-Marie"). */
+const nameWord = String.raw`\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?`;
+/** Given name(s), an initial or a particle ("de", "van der"), then a surname: "Adrien-Marie Legendre", "Marquis de Condorcet". */
+const personName = new RegExp(
+  String.raw`(?:^|[^.!?]\s)(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?${nameWord}(?:\s+\p{Lu}\.)?(?:\s+(?:de|du|da|di|del|della|van|von|der|den|le|la|ter))*\s+${nameWord}`,
+  "gu",
+);
 
 /**
  * A person named as papers cite them: a surname with its reference ("Sarkar [5]", "Hinton et al.",
  * "Lamport (1978)"), or after a verb of making ("proposed by Sarkar", "introduced by Condorcet").
  */
 const citedPerson =
-  /(\p{Lu}\p{Ll}+)(?:\s+(?:and|&)\s+\p{Lu}\p{Ll}+)?\s+(?:et\s+al\b|\[\d+(?:\s*[,–-]\s*\d+)*\]|\((?:1[6-9]|20)\d\d[a-z]?\))|\b(?:proposed|introduced|developed|invented|designed|devised|written|created|founded|coined|discovered|described|suggested|defined|formulated)\s+by\s+(?:(?:Dr|Prof)\.?\s+)?(?:\p{Lu}\.\s*)*(\p{Lu}\p{Ll}+)/gu;
+  /(\p{Lu}\p{Ll}+)(?:\s+(?:and|&)\s+\p{Lu}\p{Ll}+)?\s+(?:et\s+al\b|\[\d+(?:\s*[,–-]\s*\d+)*\]|\((?:1[6-9]|20)\d\d[a-z]?\))|\b(?:[Pp]roposed|[Ii]ntroduced|[Dd]eveloped|[Ii]nvented|[Dd]esigned|[Dd]evised|[Ww]ritten|[Cc]reated|[Ff]ounded|[Cc]oined|[Dd]iscovered|[Dd]escribed|[Ss]uggested|[Dd]efined|[Ff]ormulated)\s+by\s+(?:(?:Dr|Prof)\.?\s+)?(?:\p{Lu}\.\s*)*(\p{Lu}\p{Ll}+)/gu;
 
 /**
  * The names a text gives, as printed: two capitalised words not opening a sentence ("Anders
@@ -188,5 +196,6 @@ export function candidateFeatures(candidate: AnswerCandidate): CandidateFeatures
     states,
     countsThings: (uncounted === undated ? undatedFigures : valueFigures(uncounted)).length > 0,
     crossReference: onlyRefersElsewhere(quote),
+    namesYear: olderYear.test(quote),
   };
 }

@@ -1,5 +1,5 @@
 import { normalizeForMatch } from "@audited-rag/core";
-import { expectedAnswer, mainClause } from "../drafting/answer-type";
+import { expectedAnswer, mainClause, yearAsked } from "../drafting/answer-type";
 import { type Attribute, questionAttribute, type UnitTest } from "../drafting/attribute-units";
 import { stem } from "../drafting/content-terms";
 import type { AnswerType } from "./candidate-features";
@@ -39,6 +39,8 @@ export interface QuestionAnalysis {
   counted: string | null;
   /** Asked in so many words for a definition ("how do the notes define X", "what does X mean"), not only "what is X". */
   asksToDefine?: boolean;
+  /** Asked for a year ("in what year …"): any year answers, "in 1770" too. */
+  asksYear?: boolean;
   /** The measured attribute asked about ("pressure"): a figure in its unit stands in for its name. */
   attribute: { surface: string; unit: UnitTest; monetary?: boolean } | null;
   /** Words that say which kind of a thing is asked about: a modifier and its noun ("differential nonlinearity"), or a rate's two sides ("cost per airplane", `per`). */
@@ -329,6 +331,7 @@ export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAna
     subject,
     counted,
     ...(explicit && { asksToDefine: true }),
+    ...(type === "time" && yearAsked.test(question) && { asksYear: true }),
     attribute:
       attribute && attributeTerm
         ? { surface: attributeTerm.surface, unit: attribute.unit, ...(attribute.monetary && { monetary: true }) }

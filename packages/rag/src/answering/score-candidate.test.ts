@@ -320,6 +320,20 @@ describe("scoreCandidate", () => {
     expect(joined?.matched.has("model")).toBe(true);
   });
 
+  it("takes any year for the answer to 'in what year', and only a recent one for 'when'", () => {
+    const answerType = (question: string, quote: string) => {
+      const analysed = analyseQuestion(question, lexicon);
+      const features = candidateFeatures(candidate(quote));
+      const weights = termWeights(analysed, [features], settings);
+      return scoreCandidate(features, { localId: 1, rank: 1 }, analysed, weights, settings, new Set(), new Set()).parts
+        .answerType;
+    };
+    const quote = "The symbol was introduced by Condorcet in 1770 for differentials.";
+    expect(answerType("In what year was the symbol introduced?", quote)).toBeGreaterThan(0);
+    expect(answerType("When was the symbol introduced?", quote)).toBe(0);
+    expect(answerType("In what year was the symbol introduced?", "The symbol was introduced by Condorcet.")).toBe(0);
+  });
+
   it("takes no run of common capitalised words for a person's name", () => {
     const analysed = analyseQuestion("Who is the company's chief executive officer?", lexicon);
     const common = new Set(["principal", "executive", "office", "offices", "zip", "code", "address"]);

@@ -387,7 +387,11 @@ export function scoreCandidate(
     type !== null &&
     ((type === "definition"
       ? definitionOfSubject === 1
-      : (type === "name" ? namesAThing : features.states.has(type)) && countsWhatIsAsked && namesSomeoneElse) ||
+      : (type === "name"
+          ? namesAThing
+          : features.states.has(type) || (question.asksYear === true && features.namesYear)) &&
+        countsWhatIsAsked &&
+        namesSomeoneElse) ||
       definitionOfSubject === 1);
   // Names say which thing is asked about: a candidate about another thing answers another question.
   const namedTotal = question.terms

@@ -31,6 +31,9 @@ const leansBack =
 const namesBack =
   /^(?:\S+\s+){0,5}?(?:call|calls|called|refer\s+to|refers\s+to|term|terms|name|names)\s+(?:this|these|it|them|such)\b/i;
 
+/** A footnote's mark before its first word: a lone small letter or sign, then a capitalised word ("a Introduced", "† Adapted"). */
+const footnoteMark = /^[a-z*†‡§][ \t]+(?=\p{Lu}\p{Ll})/u;
+
 /** A passage's first sentence cut at its start: lowercase, opening on a word of content, a statement once capitalised. */
 function continuesPage(claim: string): boolean {
   const first = /^(\p{Ll}+)\b/u.exec(claim)?.[1];
@@ -47,11 +50,15 @@ export function sentenceCandidates(
   following: () => { end: number; text: string } | null,
   opensPassage = false,
 ): AnswerCandidate[] {
-  const sentences = splitSentences(text.slice(blockStart, blockEnd)).map((sentence) => ({
-    start: blockStart + sentence.start,
-    end: blockStart + sentence.end,
-    text: sentence.text,
-  }));
+  const sentences = splitSentences(text.slice(blockStart, blockEnd)).map((sentence) => {
+    // "a Introduced by Condorcet in 1770, …": a footnote opens on its mark; the statement is what follows it.
+    const mark = footnoteMark.exec(sentence.text)?.[0].length ?? 0;
+    return {
+      start: blockStart + sentence.start + mark,
+      end: blockStart + sentence.end,
+      text: sentence.text.slice(mark),
+    };
+  });
   const candidates: AnswerCandidate[] = [];
   for (let k = 0; k < sentences.length; k++) {
     let sentence = sentences[k] as { start: number; end: number; text: string };

@@ -79,6 +79,10 @@ export const MONTHS =
 const calendar = new RegExp(
   `\\b(?:${MONTHS}|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\\b|\\b(?:1[89]|20)\\d\\d\\b|\\b\\d{1,2}:\\d\\d\\b`,
 );
+/** A question asking for a year ("in what year …"), which any year answers, not only a recent one. */
+export const yearAsked = /\b(?:what|which)\s+year\b/i;
+/** A year of the last millennium as prose prints it ("in 1770"); `calendar` reads only 1800–2099 as years. */
+export const olderYear = /(?<![\d.,])\b1\d{3}\b(?![.,]\d)/;
 const frequency =
   /\bevery\b|\beach (?:day|week|month|quarter|year|time)\b|\b(?:hourly|daily|weekly|fortnightly|monthly|quarterly|yearly|annually|semi-annual(?:ly)?)\b|\bper (?:hour|day|week|month|quarter|year)\b|\b(?:once|twice)\b|\btimes (?:a|per)\b/i;
 const span = measurement(TIME_UNITS);

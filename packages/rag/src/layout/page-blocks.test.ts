@@ -426,6 +426,19 @@ describe("layOutBlocks on harder tables and lists", () => {
     expect(page.text).toBe("m(x) = x8 + x4 + 1");
   });
 
+  it("reads a footnote's raised mark apart from the footnote's first word", () => {
+    const page = layOutBlocks(
+      lines([item("a", 50, 704, 6), item("Introduced by Condorcet in 1770, who used it first.", 54, 700)]),
+      { headings: [] },
+    );
+    expect(page.text).toBe("a Introduced by Condorcet in 1770, who used it first.");
+    // An exponent before a lowercase word, or set on the baseline, stays joined.
+    const exponent = layOutBlocks(lines([item("x", 50, 700), item("2", 55, 704, 6), item("dx", 58, 700)]), {
+      headings: [],
+    });
+    expect(exponent.text).toBe("x2dx");
+  });
+
   it("recognises bullets a Symbol font gives as private-use characters", () => {
     const page = layOutBlocks(
       lines([item("Do this:", 50, 700), item("\uf0b7", 60, 688), item("first thing.", 72, 688)]),
