@@ -188,6 +188,20 @@ describe("scoreCandidate", () => {
     expect(inventories?.parts.tableLookup).toBe(0);
   });
 
+  it("looks a row up by its label's name, its bracketed qualifier aside", () => {
+    const analysed = analyseQuestion("What goodwill did the company carry at September 29, 2024?", lexicon);
+    const features = candidateFeatures({
+      kind: "table-row",
+      quote: "10,908 10,799",
+      start: 0,
+      claimText: "For Goodwill (note 4), December 29, 2024 is 10,908 and September 29, 2024 is 10,799.",
+      context: ["December 29, 2024", "September 29, 2024"],
+      subject: "Goodwill (note 4)",
+    });
+    const weights = termWeights(analysed, [features], settings);
+    expect(scoreCandidate(features, { localId: 1, rank: 1 }, analysed, weights, settings).parts.tableLookup).toBe(1);
+  });
+
   it("marks an option-list entry looked up by its name", () => {
     const analysed = analyseQuestion("What is the default of --outFilterMultimapNmax?", lexicon);
     const entry = (name: string) =>

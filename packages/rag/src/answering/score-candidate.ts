@@ -145,7 +145,9 @@ function looksUp(features: CandidateFeatures, question: QuestionAnalysis, matche
   if (/^(?:table|figure|fig\.?|section|appendix|equation|chapter)\s/i.test(candidate.subject)) return false;
   const terms = question.terms.filter((term) => matched.has(term.surface) && !term.answerWord);
   // The whole label, not a part of it: "AES" asks about no one row of AES-128, AES-192 and AES-256.
-  const labelWords = [...wordsOf(candidate.subject)].filter((word) => !STOPWORDS.has(word));
+  // A bracket qualifies the label ("Infinity (n = 45)", "AES-256 (Nk = 8)"): the name is what stands before it.
+  const name = candidate.subject.replace(/\s*\([^()]*\)/gu, " ").trim() || candidate.subject;
+  const labelWords = [...wordsOf(name)].filter((word) => !STOPWORDS.has(word));
   const namesLabel =
     labelWords.length > 0 &&
     labelWords.every((word) => terms.some((term) => formsOf(word).some((form) => term.forms.includes(form))));

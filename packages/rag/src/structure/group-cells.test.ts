@@ -32,4 +32,18 @@ describe("withGroupCells", () => {
     expect(withGroupCells(headless, first)).toBe(headless);
     expect(withGroupCells(other, undefined)).toBe(other);
   });
+
+  it("joins a group label set over two lines, and carries the whole label down", () => {
+    const opening = { headers: ["Curve", "Method", "FOM"], cells: ["Infinity", "Teh and Chin", "0.59"], caption: "T" };
+    const second = { headers: ["Curve", "Method", "FOM"], cells: ["(n = 45)", "Ray and Ray", "0.626"], caption: "T" };
+    const joined = withGroupCells(second, opening);
+    expect(joined.cells).toEqual(["Infinity (n = 45)", "Ray and Ray", "0.626"]);
+    const later = { headers: ["Method", "FOM"], cells: ["Proposed TDLSA", "1.524"], caption: "T" };
+    expect(withGroupCells(later, joined).cells).toEqual(["Infinity (n = 45)", "Proposed TDLSA", "1.524"]);
+    // A bracket under another header, or a label that already has its bracket, is no second line.
+    const bracketed = { ...opening, cells: ["Leaf (n = 120)", "Cornic", "a"] };
+    expect(withGroupCells(second, bracketed)).toBe(second);
+    const words = { ...second, cells: ["Leaf", "Ray and Ray", "0.255"] };
+    expect(withGroupCells(words, opening)).toBe(words);
+  });
 });
