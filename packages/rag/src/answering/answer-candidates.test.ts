@@ -5,6 +5,7 @@ import { groupedRowsStructure, groupedRowsText } from "../structure/grouped-rows
 import type { PassageStructure } from "../structure/passage-structure";
 import { answerCandidates, definedSubject, isDebris } from "./answer-candidates";
 import { inferStructure } from "./infer-structure";
+import { entryCandidates } from "./sentence-candidates";
 
 const flat = (text: string) => answerCandidates(text, inferStructure(text));
 
@@ -19,6 +20,23 @@ describe("answerCandidates", () => {
     expect(entries[1]?.claimText).toBe("The default of --soloCBlen is 16; int>0: cell barcode length.");
     for (const entry of entries) expect(text.slice(entry.start, entry.start + entry.quote.length)).toBe(entry.quote);
     for (const candidate of flat(text)) expect(isSelfContained(candidate.claimText, "claim")).toBe(true);
+  });
+
+  it("takes a marked lowercase term and its gloss for an entry, alone at a passage's start too", () => {
+    const text =
+      "† paper papername\nspecifies the paper size by name.\n† a0paper, a1paper,\nletterpaper\nspecifies paper name.\n† screen a special paper size with (W,H) = (225mm,180mm).";
+    const entries = entryCandidates(text, 0, text.length, []);
+    expect(entries.map((entry) => entry.subject)).toEqual(["paper", "screen"]);
+    // The entry of several names ends the one above; the quote is the page's text from the mark.
+    expect(entries[0]?.quote).toBe("† paper papername\nspecifies the paper size by name.");
+    expect(entries[1]?.claimText).toBe("“screen”: a special paper size with (W,H) = (225mm,180mm).");
+    const alone = "† screen a special paper size with (W,H) = (225mm,180mm).";
+    expect(entryCandidates(alone, 0, alone.length, []).map((entry) => entry.subject)).toEqual(["screen"]);
+    // A capitalised word after a mark is a sentence of a note, not a term; one dash option alone is no list.
+    const note = "* Note that the size is fixed.";
+    expect(entryCandidates(note, 0, note.length, [])).toEqual([]);
+    const option = "--soloCBlen default: 16";
+    expect(entryCandidates(option, 0, option.length, [])).toEqual([]);
   });
 
   it("reads a footnote from after its mark, the quote still the page's own characters", () => {

@@ -17,6 +17,8 @@ export interface QuestionTerm {
   related: string[];
   /** A name ("Willow Park", "AES-256", "JWT"): the passages' document must know it. */
   named: boolean;
+  /** Set alone in quotes ("the 'screen' preset"): the name of an entry, when a list gives one. */
+  quoted?: boolean;
   /** Names the kind of answer ("period", "number") rather than its subject; documents often leave it out. */
   answerWord: boolean;
   /** Names the category the answer belongs to ("which status code …", "what media type …"): answers often leave it to their heading. */
@@ -143,6 +145,15 @@ function namedSurfaces(question: string): Set<string> {
   return named;
 }
 
+/** The lowercased words the question sets in quotes one by one ("the 'screen' preset"). */
+function quotedSurfaces(question: string): Set<string> {
+  const text = foldMarks(normalizeForMatch(question));
+  const quoted = new Set<string>();
+  for (const match of text.matchAll(/(?<=["'‘“])[\p{L}\p{N}]+(?:[-_.][\p{L}\p{N}]+)*(?=["'’”])/gu))
+    quoted.add(match[0].toLowerCase());
+  return quoted;
+}
+
 /** Whether `surface` stands in the question in capitals only ("DES", "NIST", "GF2"). */
 function isAcronym(question: string, surface: string): boolean {
   const written = foldMarks(normalizeForMatch(question)).match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -243,6 +254,7 @@ const pastValueQuestion = new RegExp(`${leadingScope}what\\s+(?:was|were)\\s+(?:
 /** The question's terms with their forms and related words, its answer type and, for "what is X", X. */
 export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAnalysis {
   const named = namedSurfaces(question);
+  const quoted = quotedSurfaces(question);
   const attribute = attributeIn(question, lexicon);
   const type = answerTypeOf(question, attribute);
   const category = new Set((categoryPhrase.exec(question)?.[1] ?? "").toLowerCase().split(/\s+/).filter(Boolean));
@@ -280,6 +292,7 @@ export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAna
       forms: isNamed && isAcronym(question, word.surface) ? [word.surface] : word.forms,
       related,
       named: isNamed,
+      ...(quoted.has(word.surface) && { quoted: true }),
       answerWord: answerWords.has(word.surface) || word.forms.some((form) => answerWords.has(form)),
       category: category.has(word.surface),
       thing:

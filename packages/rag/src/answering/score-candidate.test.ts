@@ -222,6 +222,29 @@ describe("scoreCandidate", () => {
     expect(other?.parts.tableLookup).toBe(0);
   });
 
+  it("looks an entry up by a word the question sets in quotes", () => {
+    const entry = candidateFeatures({
+      kind: "definition",
+      quote: "† screen a special paper size with (W,H) = (225mm,180mm).",
+      start: 0,
+      claimText: "“screen”: a special paper size with (W,H) = (225mm,180mm).",
+      context: [],
+      subject: "screen",
+    });
+    const lookup = (question: string) => {
+      const analysed = analyseQuestion(question, lexicon);
+      const weights = termWeights(analysed, [entry], settings);
+      return scoreCandidate(entry, { localId: 1, rank: 1 }, analysed, weights, settings).parts.tableLookup;
+    };
+    expect(lookup("What size does the 'screen' preset give?")).toBe(1);
+    expect(lookup("What size does the screen preset give?")).toBe(0);
+    expect(analyseQuestion("What size does the 'screen' preset give?", lexicon).terms[1]).toMatchObject({
+      surface: "screen",
+      quoted: true,
+      named: false,
+    });
+  });
+
   it("half counts a name that only the candidate's passage holds", () => {
     const analysed = analyseQuestion("When did the jury find for Qualcomm against Arm?", lexicon);
     const pool = [candidateFeatures(candidate("On December 20, 2024, the jury found for Qualcomm."))];

@@ -136,7 +136,8 @@ function abbreviationMatch(term: QuestionTerm, features: CandidateFeatures, sett
 /**
  * A lookup: a table row whose whole label and one of whose columns (a header word its own cells
  * do not print) the question names, "goodwill at September 29, 2024"; or a definition whose
- * whole subject the question names by a name, "the default of --outSAMtype".
+ * whole subject the question names by a name or in quotes, "the default of --outSAMtype", "the
+ * 'screen' preset".
  */
 function looksUp(features: CandidateFeatures, question: QuestionAnalysis, matched: Set<string>): boolean {
   const { candidate } = features;
@@ -155,7 +156,7 @@ function looksUp(features: CandidateFeatures, question: QuestionAnalysis, matche
   if (candidate.kind === "definition") {
     // An entry of an option list or glossary looked up by its name: "the default of --outSAMtype".
     const label = formsIn(candidate.subject);
-    return terms.some((term) => term.named && term.forms.some((form) => label.has(form)));
+    return terms.some((term) => (term.named || term.quoted) && term.forms.some((form) => label.has(form)));
   }
   // A column: a header word the row's own cells do not print.
   return terms.some(

@@ -137,13 +137,20 @@ export function sentenceCandidates(
   return candidates;
 }
 
-/** A line that opens an entry of an option or field list: "--soloCBlen", "-o FILE", "–readFilesIn". */
-const entryHead = /^[ \t]*(?:--?|[–—])[\p{L}][\p{L}\p{N}_.:-]*(?=\s|$)/u;
+/**
+ * A line that opens an entry of an option or field list: "--soloCBlen", "-o FILE", "–readFilesIn",
+ * or a lowercase term set after a mark and followed by its gloss ("† screen a special paper size …").
+ */
+const entryHead =
+  /^[ \t]*(?:(?:--?|[–—])[\p{L}][\p{L}\p{N}_.:-]*(?=\s|$)|[†‡•▪*][ \t]*\p{Ll}[\p{L}\p{N}_.-]*(?=[ \t]+\p{L}|,))/u;
+/** The mark before a marked term, which is no part of its name. */
+const entryMark = /^[†‡•▪*][ \t]*/u;
 
 /**
  * The entries of an option or field list set as one paragraph ("--soloCBlen / default: 16 /
  * int>0: cell barcode length / --soloUMIstart …"): each from its head line to the next head,
- * as a definition of the option. A paragraph with fewer than two heads has no entries.
+ * as a definition of the option. A paragraph with fewer than two heads has no entries, unless
+ * it opens on a marked term.
  */
 export function entryCandidates(
   text: string,
@@ -158,7 +165,9 @@ export function entryCandidates(
     offset += line.length + 1;
   }
   const heads = lines.flatMap((line, k) => (entryHead.test(line.text) ? [k] : []));
-  if (heads.length < 2) return [];
+  // A marked term opening the block is an entry even alone: a passage may begin at the list's last entry.
+  const markedFirst = heads[0] === 0 && entryMark.test((lines[0] as { text: string }).text.trimStart());
+  if (heads.length < 2 && !markedFirst) return [];
   const candidates: AnswerCandidate[] = [];
   heads.forEach((head, j) => {
     const first = lines[head] as { start: number; text: string };
@@ -172,10 +181,14 @@ export function entryCandidates(
     }
     const raw = text.slice(first.start, end);
     const quote = raw.trim();
-    const name = (entryHead.exec(first.text)?.[0] ?? "").trim();
-    const body = clean(quote.slice(name.length)).replace(/^[:\s]+/, "");
+    const opening = (entryHead.exec(first.text)?.[0] ?? "").trim();
+    const name = opening.replace(entryMark, "");
+    // "† a0paper, a1paper, …" opens an entry of several names: it ends the entry above, and has no one name.
+    if (quote.charAt(opening.length) === ",") return;
+    const body = clean(quote.slice(opening.length)).replace(/^[:\s]+/, "");
     if (body.length === 0 || isDebris(quote)) return;
-    const claim = entryStatement(name, body);
+    // A marked term in lowercase ("† screen") is named in quotes, so its claim opens as a statement does.
+    const claim = entryStatement(opening === name || !/^\p{Ll}/u.test(name) ? name : `“${name}”`, body);
     if (claim === null) return;
     candidates.push({
       kind: "definition",
