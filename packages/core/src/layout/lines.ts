@@ -161,7 +161,7 @@ function toRow(group: IndexedItem[]): Row {
     }
     pieces.push({ text: item.text, x0: item.x, x1 });
     const previous = parts[parts.length - 1] ?? "";
-    const spaced = gap > spaceGapEm * itemSize || footnoteMarkBefore(sorted[at - 1], item, size, y);
+    const spaced = gap > spaceGapEm * itemSize || (at === 1 && footnoteMarkBefore(sorted[0], item, size, y));
     if (spaced && !previous.endsWith(" ") && !item.text.startsWith(" ")) parts.push(" ");
     parts.push(item.text);
     segment.items.push(item.index);
@@ -175,6 +175,7 @@ function toRow(group: IndexedItem[]): Row {
 /**
  * A raised mark set small at the head of a line and followed by a capital ("ᵃIntroduced by …",
  * "¹See …"): a footnote's mark, read apart from the footnote's first word as poppler reads it.
+ * Only at the head: inside a line a raised capital is part of a logo ("LᴬTEX") or a formula.
  */
 function footnoteMarkBefore(mark: IndexedItem | undefined, item: IndexedItem, size: number, y: number): boolean {
   if (mark === undefined || mark.x > item.x) return false;

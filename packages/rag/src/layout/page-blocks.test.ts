@@ -437,6 +437,12 @@ describe("layOutBlocks on harder tables and lists", () => {
       headings: [],
     });
     expect(exponent.text).toBe("x2dx");
+    // Inside a line a raised capital is part of a logo: "LATEX" stays one word.
+    const logo = layOutBlocks(
+      lines([item("See", 50, 700), item("L", 70, 700), item("A", 75, 703, 7), item("TEX for this.", 79, 700)]),
+      { headings: [] },
+    );
+    expect(logo.text).toBe("See LATEX for this.");
   });
 
   it("recognises bullets a Symbol font gives as private-use characters", () => {
