@@ -20,6 +20,15 @@ describe("wordForms", () => {
   it("marks stopwords as not content", () => {
     const words = wordForms("What is the key length?");
     expect(words.filter(isContentWord).map((word) => word.surface)).toEqual(["key", "length"]);
+    // A preposition says where or when, not what: "inside a lock file" is about the lock file.
+    const placed = wordForms("How is the PID written inside a lock file during boot?");
+    expect(placed.filter(isContentWord).map((word) => word.surface)).toEqual([
+      "pid",
+      "written",
+      "lock",
+      "file",
+      "boot",
+    ]);
   });
 });
 
