@@ -109,6 +109,17 @@ describe("splitQuestion", () => {
     ]);
   });
 
+  it("asks a closing 'and when?' or 'and in what year?' of what the first part asks about", () => {
+    expect(parts("Who wrote these notes, and when?")).toEqual(["Who wrote these notes?", "When wrote these notes?"]);
+    expect(parts("Who introduced the symbol ∂, and in what year?")).toEqual([
+      "Who introduced the symbol ∂?",
+      "In what year introduced the symbol ∂?",
+    ]);
+    // "why" and "how" alone are left in the question; a bare word after a comma alone is no new part.
+    expect(parts("What is the block size of AES, and why?")).toEqual(["What is the block size of AES, and why?"]);
+    expect(parts("Who wrote these notes, when?")).toEqual(["Who wrote these notes, when?"]);
+  });
+
   it("gives a later part the subject its pronoun stands for", () => {
     expect(parts("Who publishes the standard and when was it approved?")).toEqual([
       "Who publishes the standard?",

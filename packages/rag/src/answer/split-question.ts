@@ -110,6 +110,9 @@ export function isSceneClause(text: string): boolean {
   return (first === "when" || first === "where") && second !== undefined && !auxiliaries.has(second);
 }
 
+/** Question words that ask a question alone after "and" ("…, and when?"). */
+const bareQuestionWords = new Set(["when", "where", "who", "whom"]);
+
 /** "between X and Y", "both X and Y": an "and" the phrase before it is still waiting for. */
 function awaitsAnd(before: string): boolean {
   const tokens = lowerWords(before);
@@ -133,7 +136,15 @@ function splitClause(clause: string): string[] {
     const opensQuestion = plainComma
       ? whWords.has(lowerWords(after)[0] ?? "") && startsQuestion(before) && !isSceneClause(before)
       : startsQuestion(after);
-    if (!opensQuestion || words(before).length < 2 || words(after).length < 2 || awaitsAnd(before)) continue;
+    // "Who wrote the notes, and when?": a question word alone asks its own thing of the same subject.
+    const bare = !plainComma && bareQuestionWords.has(after.trim().toLowerCase()) && startsQuestion(before);
+    if (
+      (!opensQuestion && !bare) ||
+      words(before).length < 2 ||
+      (words(after).length < 2 && !bare) ||
+      awaitsAnd(before)
+    )
+      continue;
     pieces.push(before);
     pieceStart = match.index + match[0].length;
   }
