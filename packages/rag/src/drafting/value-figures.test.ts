@@ -12,6 +12,9 @@ describe("valueFigures", () => {
 
   it("leaves out identifiers, references and equation numbers", () => {
     expect(valueFigures("The Kestrel K7 follows AES-256 as in Section 4.1, Fig. 3 and [12].")).toEqual([]);
+    // The label of a numbered statement is no value; a figure in the statement still is.
+    expect(valueFigures("Definition 5 A saddle point is a critical point. Theorem 2.1. It holds.")).toEqual([]);
+    expect(valueFigures("Example 6.7. The fan has 4 cones.")).toEqual(["4"]);
     expect(valueFigures("This follows from (4.13) and ISO 9000 below.")).toEqual([]);
     expect(valueFigures("The loss L = a + b (3)\nwhere a is small.")).toEqual([]);
     // In brackets after a word of prose, a figure is a value.

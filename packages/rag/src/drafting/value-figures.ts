@@ -13,9 +13,12 @@ const figure = new RegExp(
 );
 /** Any figure, identifiers included: "AES-256" in the question makes a "256" in a sentence no news. */
 const anyFigure = new RegExp(`\\d+(?:[.,]\\d+)*|\\b(?:${numberWords})\\b`, "giu");
-/** What makes the figure after it a reference rather than a value: "Section 4.1", "Fig. 3", "[12]", "ISO 9000". */
+/**
+ * What makes the figure after it a reference rather than a value: "Section 4.1", "Fig. 3", "[12]",
+ * "ISO 9000", and the label of a numbered statement, "Definition 4", "Theorem 2.1", "Example 6.7".
+ */
 const referenceBefore =
-  /(?:\b(?:sec(?:tion)?s?|fig(?:ure)?s?|tables?|appendix|annex|rfc|steps?|pages?|pp?|eq(?:uation)?s?|chapters?|parts?|title|category|law|no|items?|version|iso(?:\/iec)?|ts|guide)\.?|[[§])\s*$/i;
+  /(?:\b(?:sec(?:tion)?s?|fig(?:ure)?s?|tables?|appendix|annex|rfc|steps?|pages?|pp?|eq(?:uation)?s?|chapters?|parts?|title|category|law|no|items?|version|iso(?:\/iec)?|ts|guide|def(?:inition)?s?|theorems?|thm|lemmas?|propositions?|prop|corollar(?:y|ies)|examples?|exercises?|remarks?|conjectures?|algorithms?|listings?|exhibits?)\.?|[[§])\s*$/i;
 
 /** Words that cite an equation by its number: "from (4.13)", "and (2)", "see (5)". */
 const citedBefore = /\b(?:from|in|by|see|of|and|or|to|with|using|via|into|cf\.?|eq\.?|equation|equations)\s*\($/i;
