@@ -5,7 +5,7 @@ import { groupedRowsStructure, groupedRowsText } from "../structure/grouped-rows
 import type { PassageStructure } from "../structure/passage-structure";
 import { answerCandidates, definedSubject, isDebris } from "./answer-candidates";
 import { inferStructure } from "./infer-structure";
-import { entryCandidates } from "./sentence-candidates";
+import { entryCandidates, sentenceCandidates } from "./sentence-candidates";
 
 const flat = (text: string) => answerCandidates(text, inferStructure(text));
 
@@ -44,6 +44,15 @@ describe("answerCandidates", () => {
     const made = flat(text).find((candidate) => candidate.quote.includes("Condorcet"));
     expect(made?.quote).toBe("Introduced by Condorcet in 1770, who used it for a partial differential.");
     expect(text.slice(made?.start, (made?.start ?? 0) + (made?.quote.length ?? 0))).toBe(made?.quote);
+    // A footnote's number before a function word is a mark too; before a unit it is a figure.
+    const sentences = (paragraph: string) =>
+      sentenceCandidates(paragraph, 0, paragraph.length, [], () => null).map((candidate) => candidate.quote);
+    expect(sentences("3 The changes in value are added up over a whole season.")).toEqual([
+      "The changes in value are added up over a whole season.",
+    ]);
+    expect(sentences("3 Mbps is the rate the link keeps all day long.")).toEqual([
+      "3 Mbps is the rate the link keeps all day long.",
+    ]);
     // A sentence opening on the article before a capitalised word is no footnote: "a" stays (and it starts lowercase).
     expect(
       flat("A cell. an Example of the thing is given here in full.").some((c) => c.quote.startsWith("Example")),

@@ -33,6 +33,16 @@ const namesBack =
 
 /** A footnote's mark before its first word: a lone small letter or sign, then a capitalised word ("a Introduced", "† Adapted"). */
 const footnoteMark = /^[a-z*†‡§][ \t]+(?=\p{Lu}\p{Ll})/u;
+/** A footnote's number before a capitalised function word ("3 The change …"); "3 Mbps is …" is a figure. */
+const footnoteNumber = /^\d{1,2}[ \t]+(?=(\p{Lu}\p{Ll}*)\b)/u;
+
+/** How many characters of `sentence` are a footnote's mark before its first word (0 when none). */
+function footnoteMarkLength(sentence: string): number {
+  const mark = footnoteMark.exec(sentence);
+  if (mark) return mark[0].length;
+  const number = footnoteNumber.exec(sentence);
+  return number && STOPWORDS.has((number[1] as string).toLowerCase()) ? number[0].length : 0;
+}
 
 /** A passage's first sentence cut at its start: lowercase, opening on a word of content, a statement once capitalised. */
 function continuesPage(claim: string): boolean {
@@ -52,7 +62,7 @@ export function sentenceCandidates(
 ): AnswerCandidate[] {
   const sentences = splitSentences(text.slice(blockStart, blockEnd)).map((sentence) => {
     // "a Introduced by Condorcet in 1770, …": a footnote opens on its mark; the statement is what follows it.
-    const mark = footnoteMark.exec(sentence.text)?.[0].length ?? 0;
+    const mark = footnoteMarkLength(sentence.text);
     return {
       start: blockStart + sentence.start + mark,
       end: blockStart + sentence.end,
