@@ -161,7 +161,8 @@ function toRow(group: IndexedItem[]): Row {
     }
     pieces.push({ text: item.text, x0: item.x, x1 });
     const previous = parts[parts.length - 1] ?? "";
-    const spaced = gap > spaceGapEm * itemSize || (at === 1 && footnoteMarkBefore(sorted[0], item, size, y));
+    const spaced =
+      gap > spaceGapEm * itemSize || (at === 1 && footnoteMarkBefore(sorted[0] as IndexedItem, item, size, y));
     if (spaced && !previous.endsWith(" ") && !item.text.startsWith(" ")) parts.push(" ");
     parts.push(item.text);
     segment.items.push(item.index);
@@ -177,8 +178,7 @@ function toRow(group: IndexedItem[]): Row {
  * "¹See …"): a footnote's mark, read apart from the footnote's first word as poppler reads it.
  * Only at the head: inside a line a raised capital is part of a logo ("LᴬTEX") or a formula.
  */
-function footnoteMarkBefore(mark: IndexedItem | undefined, item: IndexedItem, size: number, y: number): boolean {
-  if (mark === undefined || mark.x > item.x) return false;
+function footnoteMarkBefore(mark: IndexedItem, item: IndexedItem, size: number, y: number): boolean {
   if (mark.size > size * 0.85 || item.size < size * 0.85) return false;
   if (mark.y - y < 0.2 * size || !/^[\p{L}\p{N}*†‡§]{1,3}$/u.test(mark.text.trim())) return false;
   return /^\p{Lu}/u.test(item.text);

@@ -94,7 +94,8 @@ function askOfPrevious(part: string, previous: string): string {
     .replace(/[?\s]+$/u, "")
     .replace(/\s+(?:was|were|is|are|did|does|do)(?:\s+(?:it|that|this|they|so))?$/iu, "")
     .replace(/\s+(?:it|that|this|they|so)$/iu, "");
-  const rest = previous.replace(/[?.!\s]+$/u, "").replace(askedOpening, "");
-  if (rest === previous.replace(/[?.!\s]+$/u, "")) return part;
+  const body = previous.replace(/[?.!\s]+$/u, "");
+  const rest = body.replace(askedOpening, "");
+  if (rest === body) return part;
   return `${asked.charAt(0).toUpperCase()}${asked.slice(1)} ${rest}?`;
 }

@@ -145,15 +145,6 @@ function namedSurfaces(question: string): Set<string> {
   return named;
 }
 
-/** The lowercased words the question sets in quotes one by one ("the 'screen' preset"). */
-function quotedSurfaces(question: string): Set<string> {
-  const text = foldMarks(normalizeForMatch(question));
-  const quoted = new Set<string>();
-  for (const match of text.matchAll(/(?<=["'‘“])[\p{L}\p{N}]+(?:[-_.][\p{L}\p{N}]+)*(?=["'’”])/gu))
-    quoted.add(match[0].toLowerCase());
-  return quoted;
-}
-
 /** Whether `surface` stands in the question in capitals only ("DES", "NIST", "GF2"). */
 function isAcronym(question: string, surface: string): boolean {
   const written = foldMarks(normalizeForMatch(question)).match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -162,6 +153,16 @@ function isAcronym(question: string, surface: string): boolean {
 
 /** A term set in quotes: an opening quote not inside a word ("Arm's" has none), a closing one ending a word. */
 const quotedTerm = /(?<![\p{L}\p{N}])["'‘“]([\p{L}\p{N}][^"'’”]{0,59}?)["'’”](?![\p{L}\p{N}])/u;
+
+/** The lowercased words the question sets in quotes one by one ("the 'screen' preset"): `quotedTerm`s of one word. */
+function quotedSurfaces(question: string): Set<string> {
+  const quoted = new Set<string>();
+  for (const [, term] of question.matchAll(new RegExp(quotedTerm.source, "gu"))) {
+    const word = foldMarks(normalizeForMatch(term as string)).toLowerCase();
+    if (/^[\p{L}\p{N}]+(?:[-_.][\p{L}\p{N}]+)*$/u.test(word)) quoted.add(word);
+  }
+  return quoted;
+}
 
 /** X of "what is X", "what does X mean", "define X", with any scope around it; null when not so asked. */
 function definitionSubject(question: string): string | null {

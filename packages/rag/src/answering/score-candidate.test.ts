@@ -16,10 +16,16 @@ const candidate = (quote: string, context: string[] = []): AnswerCandidate => ({
 });
 
 function scores(question: string, quotes: Array<string | [string, string[]]>) {
-  const analysed = analyseQuestion(question, lexicon);
-  const pool = quotes.map((quote) =>
-    candidateFeatures(typeof quote === "string" ? candidate(quote) : candidate(...quote)),
+  return scoresOf(
+    question,
+    quotes.map((quote) => (typeof quote === "string" ? candidate(quote) : candidate(...quote))),
   );
+}
+
+/** Each candidate scored for `question` among the others, all from one passage ranked first. */
+function scoresOf(question: string, candidates: AnswerCandidate[]) {
+  const analysed = analyseQuestion(question, lexicon);
+  const pool = candidates.map(candidateFeatures);
   const weights = termWeights(analysed, pool, settings);
   return pool.map((features) => scoreCandidate(features, { localId: 1, rank: 1 }, analysed, weights, settings));
 }
@@ -189,17 +195,17 @@ describe("scoreCandidate", () => {
   });
 
   it("looks a row up by its label's name, its bracketed qualifier aside", () => {
-    const analysed = analyseQuestion("What goodwill did the company carry at September 29, 2024?", lexicon);
-    const features = candidateFeatures({
-      kind: "table-row",
-      quote: "10,908 10,799",
-      start: 0,
-      claimText: "For Goodwill (note 4), December 29, 2024 is 10,908 and September 29, 2024 is 10,799.",
-      context: ["December 29, 2024", "September 29, 2024"],
-      subject: "Goodwill (note 4)",
-    });
-    const weights = termWeights(analysed, [features], settings);
-    expect(scoreCandidate(features, { localId: 1, rank: 1 }, analysed, weights, settings).parts.tableLookup).toBe(1);
+    const [row] = scoresOf("What goodwill did the company carry at September 29, 2024?", [
+      {
+        kind: "table-row",
+        quote: "10,908 10,799",
+        start: 0,
+        claimText: "For Goodwill (note 4), December 29, 2024 is 10,908 and September 29, 2024 is 10,799.",
+        context: ["December 29, 2024", "September 29, 2024"],
+        subject: "Goodwill (note 4)",
+      },
+    ]);
+    expect(row?.parts.tableLookup).toBe(1);
   });
 
   it("marks an option-list entry looked up by its name", () => {
@@ -223,19 +229,15 @@ describe("scoreCandidate", () => {
   });
 
   it("looks an entry up by a word the question sets in quotes", () => {
-    const entry = candidateFeatures({
+    const entry: AnswerCandidate = {
       kind: "definition",
       quote: "† screen a special paper size with (W,H) = (225mm,180mm).",
       start: 0,
       claimText: "“screen”: a special paper size with (W,H) = (225mm,180mm).",
       context: [],
       subject: "screen",
-    });
-    const lookup = (question: string) => {
-      const analysed = analyseQuestion(question, lexicon);
-      const weights = termWeights(analysed, [entry], settings);
-      return scoreCandidate(entry, { localId: 1, rank: 1 }, analysed, weights, settings).parts.tableLookup;
     };
+    const lookup = (question: string) => scoresOf(question, [entry])[0]?.parts.tableLookup;
     expect(lookup("What size does the 'screen' preset give?")).toBe(1);
     expect(lookup("What size does the screen preset give?")).toBe(0);
     expect(analyseQuestion("What size does the 'screen' preset give?", lexicon).terms[1]).toMatchObject({
@@ -358,13 +360,7 @@ describe("scoreCandidate", () => {
   });
 
   it("takes any year for the answer to 'in what year', and only a recent one for 'when'", () => {
-    const answerType = (question: string, quote: string) => {
-      const analysed = analyseQuestion(question, lexicon);
-      const features = candidateFeatures(candidate(quote));
-      const weights = termWeights(analysed, [features], settings);
-      return scoreCandidate(features, { localId: 1, rank: 1 }, analysed, weights, settings, new Set(), new Set()).parts
-        .answerType;
-    };
+    const answerType = (question: string, quote: string) => scores(question, [quote])[0]?.parts.answerType;
     const quote = "The symbol was introduced by Condorcet in 1770 for differentials.";
     expect(answerType("In what year was the symbol introduced?", quote)).toBeGreaterThan(0);
     expect(answerType("When was the symbol introduced?", quote)).toBe(0);
