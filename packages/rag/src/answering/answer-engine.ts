@@ -32,6 +32,8 @@ export interface RankedPart {
 
 /** Passages without a source are taken as one document, as retrieval gave them together. */
 const documentOf = (passage: DraftPassage) => passage.source ?? "";
+/** A quote as parts compare them: its words, whatever the line breaks. */
+export const quoteKey = (quote: string) => quote.replace(/\s+/g, " ").trim();
 const round = (value: number) => Math.round(value * 1000) / 1000;
 
 /**
@@ -52,10 +54,19 @@ export class AnswerEngine {
     this.cache = options.cache ?? new CandidateCache(this.settings.cacheEntries);
   }
 
-  answer(part: DraftPartInput): DraftPart {
+  /**
+   * Answers one part. `quoted` holds the quotes earlier parts of the same question already
+   * claim: a part that can only repeat one of them has found nothing of its own.
+   */
+  answer(part: DraftPartInput, quoted: ReadonlySet<string> = new Set()): DraftPart {
     const settings = this.settings;
     const { question, scored } = this.rank(part);
-    const selection = selectClaims(scored, question.type !== null, settings, question);
+    const repeats = (quote: string) => {
+      const key = quoteKey(quote);
+      return [...quoted].some((earlier) => key.includes(earlier) || earlier.includes(key));
+    };
+    const fresh = quoted.size === 0 ? scored : scored.filter((entry) => !repeats(entry.features.candidate.quote));
+    const selection = selectClaims(fresh, question.type !== null, settings, question);
     const claims: DraftClaim[] = selection.picked.map((chosen) => ({
       text: chosen.features.candidate.claimText,
       quote: chosen.features.candidate.quote,

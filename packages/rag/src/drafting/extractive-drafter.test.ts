@@ -281,6 +281,18 @@ describe("ExtractiveDrafter", () => {
     expect((await drafter.health()).status).toBe("ok");
   });
 
+  it("never repeats a quote an earlier part of the question already claims", async () => {
+    const first = { index: 0, question: "What is the block size of AES?", passages: fips197 };
+    const second = { index: 1, question: "Which block size does the AES algorithm use?", passages: fips197 };
+    const alone = new AnswerEngine().answer(second);
+    const [drafted, repeated] = await new ExtractiveDrafter().draft([first, second]);
+    const claimed = new Set(drafted?.claims.map((claim) => claim.quote));
+    // Asked on its own, the second part picks what the first already says ...
+    expect(alone.claims.some((claim) => claimed.has(claim.quote))).toBe(true);
+    // ... asked after it, it says something else or nothing.
+    expect(repeated?.claims.some((claim) => claimed.has(claim.quote))).toBe(false);
+  });
+
   it("stops when the signal is aborted", async () => {
     const controller = new AbortController();
     controller.abort();

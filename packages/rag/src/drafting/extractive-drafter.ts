@@ -1,5 +1,5 @@
 import type { ComponentHealth } from "@audited-rag/core";
-import { AnswerEngine, type AnswerEngineOptions } from "../answering/answer-engine";
+import { AnswerEngine, type AnswerEngineOptions, quoteKey } from "../answering/answer-engine";
 import type { Drafter, DraftPart, DraftPartInput, DraftPassage } from "./drafter";
 
 const sharedEngine = new AnswerEngine();
@@ -19,9 +19,13 @@ export class ExtractiveDrafter implements Drafter {
   }
 
   async draft(parts: DraftPartInput[], signal?: AbortSignal): Promise<DraftPart[]> {
+    // Each part answers what it asks: a quote an earlier part claims is not offered again.
+    const quoted = new Set<string>();
     return parts.map((part) => {
       signal?.throwIfAborted();
-      return this.engine.answer(part);
+      const drafted = this.engine.answer(part, quoted);
+      for (const claim of drafted.claims) quoted.add(quoteKey(claim.quote));
+      return drafted;
     });
   }
 
