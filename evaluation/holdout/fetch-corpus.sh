@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Rebuilds the held-out corpus (16 real PDFs shipped in Debian bookworm packages) in
+# Rebuilds the held-out corpus (20 real PDFs shipped in Debian bookworm packages) in
 # /work/holdout-corpus, or in the folder given as $1. Needs apt-get (Debian's repositories),
 # dpkg-deb and sha256sum; gzip for the PDFs Debian ships compressed. PDFs are never committed.
 set -euo pipefail
@@ -28,6 +28,10 @@ documents=(
   "graphviz-doc=2.42.2-7+deb12u1|/usr/share/doc/graphviz/pdf/dotguide.pdf.gz|dotguide.pdf|6aa4a4f220de2a2a3a00f3cd48a6aebd972a2691dddfd228b97f0733b38e8066"
   "bzip2-doc=1.0.8-5|/usr/share/doc/bzip2/manual.pdf.gz|bzip2-manual.pdf|1dd1f12b3dcb0894481708881ed8d052c769f3820c06839c702c8cfad973d7d3"
   "texlive-latex-base-doc=2022.20230122-3|/usr/share/doc/texlive-doc/latex/base/lppl.pdf|lppl-1.3c.pdf|5836a11253ba59b79c0b52cf010c0d280eaa6bda709f8d6824f2a3924207fef6"
+  "debian-policy=4.6.2.0|/usr/share/doc/debian-policy/policy.pdf.gz|debian-policy.pdf|220f9366d6deb3984e84236f02f04bdd6275d6fe7b5587acd6c689dfeb99020f"
+  "r-cran-sandwich=3.0-2-1|/usr/lib/R/site-library/sandwich/doc/sandwich.pdf|sandwich.pdf|ab762c22ff2d6b0c26e6e642171f116a11ec4dcfe58821148bdf41856f293a1b"
+  "texlive-latex-recommended-doc=2022.20230122-3|/usr/share/doc/texlive-doc/latex/caption/caption.pdf|caption-manual.pdf|12541208650d12a9e3ad7af10af81ae602b673b10e04c5ec6d95c824207d1908"
+  "gnuplot-doc=5.4.4+dfsg1-2|/usr/share/doc/gnuplot/gnuplot.pdf|gnuplot.pdf|df68dd0613f043141512fc4436d17aaf96727d5a758d85233915ac5056a97206"
 )
 
 failed=0
