@@ -60,4 +60,17 @@ describe("scopeQuestionParts", () => {
     expect(subjectOf("Where is the head office?")).toBe("the head office");
     expect(subjectOf("Why?")).toBeNull();
   });
+
+  it("takes the noun phrase a name qualifies, not the name alone", () => {
+    expect(
+      scopeQuestionParts([
+        "What is the minimum length of a Debian package name?",
+        "What kind of character must it start with?",
+      ])[1],
+    ).toBe("What kind of character must a Debian package name start with?");
+    // A phrase running on through a preposition is not one noun phrase: the name stays.
+    expect(subjectOf("What is the block size of AES?")).toBe("AES");
+    // Only a preposition's object is surely a noun phrase: here the phrase ends on the verb.
+    expect(subjectOf("In what language was the ESA implemented?")).toBe("ESA");
+  });
 });

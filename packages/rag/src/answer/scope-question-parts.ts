@@ -66,8 +66,21 @@ export function subjectOf(question: string): string | null {
   if (inverted) return inverted[1] as string;
   const withoutOpening = body.replace(/^\s*\S+/, "");
   const names = [...withoutOpening.matchAll(namedPhrase)].map((match) => match[1] as string);
-  if (names.length > 0) return names.at(-1) ?? null;
-  return determinerPhrase.exec(body)?.[1] ?? null;
+  const found = determinerPhrase.exec(body);
+  const phrase = found?.[1];
+  const name = names.at(-1);
+  if (name === undefined) return phrase ?? null;
+  // "the length of a Debian package name": the name qualifies the noun phrase that holds it, and
+  // a later "it" is that phrase, not the name ("it" starts with a letter, Debian does not). Only
+  // a preposition's object is surely a noun phrase: "was the ESA implemented" ends on a verb.
+  const before = found ? body.slice(0, found.index) : "";
+  const holdsName =
+    phrase !== undefined &&
+    phrase.includes(name) &&
+    !phrase.endsWith(name) &&
+    /\b(?:of|for|in|on|at|to|by|with|from|about)\s+$/i.test(before) &&
+    !/\s(?:of|for|in|on|at|to|by|with|from)\s/i.test(phrase);
+  return holdsName ? phrase : name;
 }
 
 /** Each part with the subject it needs (see the file comment). */
