@@ -75,8 +75,7 @@ export function subjectOf(question: string): string | null {
   // a preposition's object is surely a noun phrase: "was the ESA implemented" ends on a verb.
   const before = found ? body.slice(0, found.index) : "";
   const holdsName =
-    phrase !== undefined &&
-    phrase.includes(name) &&
+    phrase?.includes(name) &&
     !phrase.endsWith(name) &&
     /\b(?:of|for|in|on|at|to|by|with|from|about)\s+$/i.test(before) &&
     !/\s(?:of|for|in|on|at|to|by|with|from)\s/i.test(phrase);
