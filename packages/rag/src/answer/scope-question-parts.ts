@@ -73,11 +73,11 @@ export function subjectOf(question: string): string | null {
   // "the length of a Debian package name": the name qualifies the noun phrase that holds it, and
   // a later "it" is that phrase, not the name ("it" starts with a letter, Debian does not). Only
   // a preposition's object is surely a noun phrase: "was the ESA implemented" ends on a verb.
-  const before = found ? body.slice(0, found.index) : "";
+  if (found === null || phrase === undefined) return name;
   const holdsName =
-    phrase?.includes(name) &&
+    phrase.includes(name) &&
     !phrase.endsWith(name) &&
-    /\b(?:of|for|in|on|at|to|by|with|from|about)\s+$/i.test(before) &&
+    /\b(?:of|for|in|on|at|to|by|with|from|about)\s+$/i.test(body.slice(0, found.index)) &&
     !/\s(?:of|for|in|on|at|to|by|with|from)\s/i.test(phrase);
   return holdsName ? phrase : name;
 }
