@@ -35,6 +35,7 @@ export interface RetrievalBenchOptions {
 const unbounded: RetrievalTailSettings = {
   maxTermShare: Number.POSITIVE_INFINITY,
   postingBudget: Number.POSITIVE_INFINITY,
+  boundFromChunks: 0,
 };
 
 /**

@@ -179,7 +179,9 @@ describe("SqliteVectorIndex", () => {
     });
 
     it("drops terms that match most of the library from the query but still answers", async () => {
-      const index = new SqliteVectorIndex(database, { tail: { maxTermShare: 0.5, postingBudget: 1000 } });
+      const index = new SqliteVectorIndex(database, {
+        tail: { maxTermShare: 0.5, postingBudget: 1000, boundFromChunks: 0 },
+      });
       await index.upsert(Array.from({ length: 40 }, (_, position) => common(position)));
       const hits = await index.search({ text: "system report turbines", topK: 10 });
       // Only the four turbine chunks: "system" and "report" occur everywhere and were dropped.
@@ -188,7 +190,9 @@ describe("SqliteVectorIndex", () => {
       const onlyCommon = await index.search({ text: "system report", topK: 5 });
       expect(onlyCommon).toHaveLength(5);
       // Both words above the budget: the rarer alone, and only its three newest chunks are ranked.
-      const tight = new SqliteVectorIndex(database, { tail: { maxTermShare: 1, postingBudget: 3 } });
+      const tight = new SqliteVectorIndex(database, {
+        tail: { maxTermShare: 1, postingBudget: 3, boundFromChunks: 0 },
+      });
       const apart = await tight.search({ text: "offices turbines", topK: 10 });
       expect(apart.map((hit) => hit.chunkId).sort()).toEqual(["lib:10", "lib:20", "lib:30"]);
       // Within one document of many: the bound counts chunks of the filtered documents.
@@ -198,7 +202,9 @@ describe("SqliteVectorIndex", () => {
     });
 
     it("keeps common terms when the posting budget is not reached and the share is not passed", async () => {
-      const index = new SqliteVectorIndex(database, { tail: { maxTermShare: 1, postingBudget: 10_000 } });
+      const index = new SqliteVectorIndex(database, {
+        tail: { maxTermShare: 1, postingBudget: 10_000, boundFromChunks: 0 },
+      });
       await index.upsert(Array.from({ length: 40 }, (_, position) => common(position)));
       const hits = await index.search({ text: "system turbines", topK: 50 });
       expect(hits).toHaveLength(40);
@@ -209,7 +215,7 @@ describe("SqliteVectorIndex", () => {
       const first = new BetterSqlite3(file);
       const second = new BetterSqlite3(file);
       try {
-        const settings = { tail: { maxTermShare: 0.5, postingBudget: 1000 } };
+        const settings = { tail: { maxTermShare: 0.5, postingBudget: 1000, boundFromChunks: 0 } };
         const reader = new SqliteVectorIndex(first, settings);
         const writer = new SqliteVectorIndex(second, settings);
         await writer.upsert([common(1), common(2)]);
