@@ -5,7 +5,7 @@ import { groupedRowsStructure, groupedRowsText } from "../structure/grouped-rows
 import type { PassageStructure } from "../structure/passage-structure";
 import { answerCandidates, definedSubject, isDebris } from "./answer-candidates";
 import { inferStructure } from "./infer-structure";
-import { entryCandidates, sentenceCandidates } from "./sentence-candidates";
+import { entryCandidates, fieldCandidates, sentenceCandidates } from "./sentence-candidates";
 
 const flat = (text: string) => answerCandidates(text, inferStructure(text));
 
@@ -20,6 +20,22 @@ describe("answerCandidates", () => {
     expect(entries[1]?.claimText).toBe("The default of --soloCBlen is 16; int>0: cell barcode length.");
     for (const entry of entries) expect(text.slice(entry.start, entry.start + entry.quote.length)).toBe(entry.quote);
     for (const candidate of flat(text)) expect(isSelfContained(candidate.claimText, "claim")).toBe(true);
+  });
+
+  it("takes each line of a listing of fields as a definition, with the sentence before as its lead-in", () => {
+    const text =
+      "gnuplot honors the following resources (shown here with their default values).\ngnuplot*background: white\ngnuplot*line6Color: sienna\nMaximum depth: 8 levels";
+    const fields = fieldCandidates(text, 0, text.length, []);
+    expect(fields.map((field) => field.subject)).toEqual(["gnuplot*background", "gnuplot*line6Color", "Maximum depth"]);
+    expect(fields[1]?.claimText).toBe("“gnuplot*line6Color” is sienna.");
+    expect(fields[2]?.claimText).toBe("Maximum depth is 8 levels.");
+    expect(fields[1]?.context).toEqual([
+      "gnuplot honors the following resources (shown here with their default values).",
+    ]);
+    for (const field of fields) expect(text.slice(field.start, field.start + field.quote.length)).toBe(field.quote);
+    // Two "label: value" lines in prose are no listing.
+    const prose = "Note: the size is fixed.\nSee also: the geometry section.\nThe rest of the text goes on here.";
+    expect(fieldCandidates(prose, 0, prose.length, [])).toEqual([]);
   });
 
   it("takes a marked lowercase term and its gloss for an entry, alone at a passage's start too", () => {

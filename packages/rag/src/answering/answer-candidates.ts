@@ -13,7 +13,7 @@ import {
   standsAlone,
   withStop,
 } from "./candidate-text";
-import { entryCandidates, labelledSentence, sentenceCandidates } from "./sentence-candidates";
+import { entryCandidates, fieldCandidates, labelledSentence, sentenceCandidates } from "./sentence-candidates";
 
 export { type AnswerCandidate, type CandidateKind, definedSubject, isDebris } from "./candidate-text";
 
@@ -162,6 +162,15 @@ export function answerCandidates(text: string, structure: PassageStructure): Ans
       };
       candidates.push(...sentenceCandidates(text, block.span.start, block.span.end, context, following, !proseBefore));
       candidates.push(...entryCandidates(text, block.span.start, block.span.end, context));
+      // A listing of fields is introduced by the sentence before it ("… the following resources
+      // (shown here with their default values).").
+      const before = blocks[k - 1];
+      const leadIn =
+        before?.kind === "paragraph"
+          ? splitSentences(text.slice(before.span.start, before.span.end)).at(-1)?.text
+          : undefined;
+      const fieldContext = leadIn === undefined ? context : [...context, clean(leadIn)];
+      candidates.push(...fieldCandidates(text, block.span.start, block.span.end, fieldContext));
       proseBefore ||= sentenceLong(block);
       return;
     }

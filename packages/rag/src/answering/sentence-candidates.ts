@@ -212,6 +212,62 @@ export function entryCandidates(
   return candidates;
 }
 
+/** A line that sets a field to a value: a name of at most four words, a colon, a short value ("gnuplot*line6Color: sienna"). */
+const fieldLine = /^[ \t]*([^\s:][^:\n]{0,40}?)[ \t]*:[ \t]+(\S[^\n]{0,80}?)[ \t]*$/u;
+/** How many field lines in a row make a listing of fields, not prose with a "Note:". */
+const MIN_FIELD_RUN = 3;
+
+/**
+ * The lines of a listing of fields and their values (X resources, control-file fields, a
+ * settings dump): a run of at least three lines that each read "name: value", one candidate a
+ * line, as a definition of the name ("gnuplot*line6Color is sienna."). Set as one paragraph
+ * without full stops, the run would otherwise be a single "sentence" nobody could quote.
+ */
+export function fieldCandidates(
+  text: string,
+  blockStart: number,
+  blockEnd: number,
+  context: string[],
+): AnswerCandidate[] {
+  const lines: Array<{ start: number; text: string; field: boolean }> = [];
+  let offset = blockStart;
+  for (const line of text.slice(blockStart, blockEnd).split("\n")) {
+    const match = fieldLine.exec(line);
+    const field = match !== null && (match[1] as string).split(/\s+/).length <= 4 && !entryHead.test(line);
+    lines.push({ start: offset, text: line, field });
+    offset += line.length + 1;
+  }
+  const candidates: AnswerCandidate[] = [];
+  for (let k = 0; k < lines.length; ) {
+    let end = k;
+    while (end < lines.length && (lines[end] as { field: boolean }).field) end++;
+    if (end - k >= MIN_FIELD_RUN) {
+      // The sentence before the run in the same block introduces it, as a list's lead-in does.
+      const runStart = (lines[k] as { start: number }).start;
+      const leadIn = splitSentences(text.slice(blockStart, runStart)).at(-1)?.text;
+      const runContext = leadIn === undefined ? context : [...context, clean(leadIn)];
+      for (const line of lines.slice(k, end)) {
+        const quote = line.text.trim();
+        const [, field = "", value = ""] = fieldLine.exec(line.text) ?? [];
+        const name = field.trim();
+        // A name in lowercase ("gnuplot*line6Color") is named in quotes, so the claim opens as a statement does.
+        const claim = asStatement(`${/^\p{Ll}/u.test(name) ? `“${name}”` : name}: ${clean(value)}`);
+        if (claim === null || isDebris(quote)) continue;
+        candidates.push({
+          kind: "definition",
+          quote,
+          start: line.start + (line.text.length - line.text.trimStart().length),
+          claimText: withStop(claim),
+          context: runContext,
+          subject: name,
+        });
+      }
+    }
+    k = Math.max(end, k + 1);
+  }
+  return candidates;
+}
+
 /**
  * An entry said as a statement that stands alone: an option's "default: 16 …" as "The default of
  * --soloCBlen is 16; …", a term's gloss as "X: gloss" when that reads as a statement, else "X is
