@@ -242,6 +242,29 @@ describe("layOutBlocks on harder tables and lists", () => {
     expect(rows[1]).toMatchObject({ headers: ["Scatter Width", "Mean Load", "Max Load"] });
   });
 
+  it("takes no row of words into the header when only the header holds figures ('caption v1.x')", () => {
+    const page = layOutBlocks(
+      lines([
+        item("caption v1.x", 50, 720),
+        item("caption v3.x", 160, 720),
+        item("normal", 50, 708),
+        item("format=plain", 160, 708),
+        item("hang", 50, 696),
+        item("format=hang", 160, 696),
+        item("nooneline", 50, 684),
+        item("singlelinecheck=off", 160, 684),
+      ]),
+      { headings: [] },
+    );
+    const rows = page.blocks.filter((block) => block.kind === "table-row");
+    expect(rows.map((row) => quote(page.text, row))).toEqual([
+      "normal format=plain",
+      "hang format=hang",
+      "nooneline singlelinecheck=off",
+    ]);
+    expect(rows[2]).toMatchObject({ headers: ["caption v1.x", "caption v3.x"] });
+  });
+
   it("reads a two-tier header: the lower tier under the stub column, each upper cell over its group of columns", () => {
     const at = (text: string, x: number, y: number) => item(text, x, y, 6);
     const figures = (label: string, y: number, values: string[]) => [

@@ -103,7 +103,8 @@ export function detectTable(
   // The lines after that which read as header, in a table whose body holds figures, are the
   // header's wrapped part or its lower tier ("Time (s)  Scatter …", "State / Territory  Permit
   // Handgun …"), stub cell or not.
-  const figures = run.some((line) => line.segments.some((segment) => /\d/u.test(segment.text)));
+  // The body's figures, not the header's own ("caption v1.x  caption v3.x" heads rows of words).
+  const figures = run.slice(headerCount).some((line) => line.segments.some((segment) => /\d/u.test(segment.text)));
   while (
     !dataFirst &&
     figures &&
