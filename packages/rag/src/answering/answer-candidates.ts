@@ -165,12 +165,11 @@ export function answerCandidates(text: string, structure: PassageStructure): Ans
       // A listing of fields is introduced by the sentence before it ("… the following resources
       // (shown here with their default values).").
       const before = blocks[k - 1];
-      const leadIn =
+      const leadIn = () =>
         before?.kind === "paragraph"
           ? splitSentences(text.slice(before.span.start, before.span.end)).at(-1)?.text
           : undefined;
-      const fieldContext = leadIn === undefined ? context : [...context, clean(leadIn)];
-      candidates.push(...fieldCandidates(text, block.span.start, block.span.end, fieldContext));
+      candidates.push(...fieldCandidates(text, block.span.start, block.span.end, context, leadIn));
       proseBefore ||= sentenceLong(block);
       return;
     }

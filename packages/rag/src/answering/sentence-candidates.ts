@@ -168,12 +168,7 @@ export function entryCandidates(
   blockEnd: number,
   context: string[],
 ): AnswerCandidate[] {
-  const lines: Array<{ start: number; text: string }> = [];
-  let offset = blockStart;
-  for (const line of text.slice(blockStart, blockEnd).split("\n")) {
-    lines.push({ start: offset, text: line });
-    offset += line.length + 1;
-  }
+  const lines = blockLines(text, blockStart, blockEnd);
   const heads = lines.flatMap((line, k) => (entryHead.test(line.text) ? [k] : []));
   // A marked term opening the block is an entry even alone: a passage may begin at the list's last entry.
   const markedFirst = heads[0] === 0 && entryMark.test((lines[0] as { text: string }).text.trimStart());
@@ -228,24 +223,28 @@ export function fieldCandidates(
   blockStart: number,
   blockEnd: number,
   context: string[],
+  leadInBefore: () => string | undefined = () => undefined,
 ): AnswerCandidate[] {
-  const lines: Array<{ start: number; text: string; field: boolean }> = [];
-  let offset = blockStart;
-  for (const line of text.slice(blockStart, blockEnd).split("\n")) {
+  const lines = blockLines(text, blockStart, blockEnd);
+  const isField = (line: string) => {
     const match = fieldLine.exec(line);
-    const field = match !== null && (match[1] as string).split(/\s+/).length <= 4 && !entryHead.test(line);
-    lines.push({ start: offset, text: line, field });
-    offset += line.length + 1;
-  }
+    return match !== null && (match[1] as string).split(/\s+/).length <= 4 && !entryHead.test(line);
+  };
+  const fields = lines.map((line) => isField(line.text));
   const candidates: AnswerCandidate[] = [];
   for (let k = 0; k < lines.length; ) {
     let end = k;
-    while (end < lines.length && (lines[end] as { field: boolean }).field) end++;
+    while (end < lines.length && fields[end]) end++;
     if (end - k >= MIN_FIELD_RUN) {
-      // The sentence before the run in the same block introduces it, as a list's lead-in does.
+      // The sentence before the run introduces it, as a list's lead-in does: the previous
+      // block's last one (read only once a run is found) and the one before it in this block.
       const runStart = (lines[k] as { start: number }).start;
-      const leadIn = splitSentences(text.slice(blockStart, runStart)).at(-1)?.text;
-      const runContext = leadIn === undefined ? context : [...context, clean(leadIn)];
+      const before = leadInBefore();
+      const inBlock = splitSentences(text.slice(blockStart, runStart)).at(-1)?.text;
+      const runContext = [
+        ...context,
+        ...[before, inBlock].flatMap((lead) => (lead === undefined ? [] : [clean(lead)])),
+      ];
       for (const line of lines.slice(k, end)) {
         const quote = line.text.trim();
         const [, field = "", value = ""] = fieldLine.exec(line.text) ?? [];
@@ -266,6 +265,17 @@ export function fieldCandidates(
     k = Math.max(end, k + 1);
   }
   return candidates;
+}
+
+/** A block's lines, each with the offset of its first character in `text`. */
+function blockLines(text: string, blockStart: number, blockEnd: number): Array<{ start: number; text: string }> {
+  const lines: Array<{ start: number; text: string }> = [];
+  let offset = blockStart;
+  for (const line of text.slice(blockStart, blockEnd).split("\n")) {
+    lines.push({ start: offset, text: line });
+    offset += line.length + 1;
+  }
+  return lines;
 }
 
 /**
