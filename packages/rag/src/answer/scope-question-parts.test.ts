@@ -26,6 +26,33 @@ describe("scopeQuestionParts", () => {
     );
   });
 
+  it("gives a part that only names what it asks for the predicate of the part after it", () => {
+    expect(scopeQuestionParts(["Which version of R?", "Which version of the package were used in the paper?"])).toEqual(
+      ["Which version of R were used in the paper?", "Which version of the package were used in the paper?"],
+    );
+    expect(scopeQuestionParts(["How many rounds?", "What block size does AES-256 use?"])[0]).toBe(
+      "How many rounds does AES-256 use?",
+    );
+    // A part with a verb of its own asks its own thing.
+    expect(scopeQuestionParts(["Which company makes the K7?", "Which model does it replace?"])[0]).toBe(
+      "Which company makes the K7?",
+    );
+  });
+
+  it("gives later parts the scope set by the first part's lead-in phrase", () => {
+    expect(
+      scopeQuestionParts(["For the dumb terminal, what is the default size?", "What is the default aspect?"]),
+    ).toEqual([
+      "For the dumb terminal, what is the default size?",
+      "For the dumb terminal, what is the default aspect?",
+    ]);
+    // A "when" that asks is no scene, and a part with a lead-in of its own keeps it.
+    expect(scopeQuestionParts(["When was it released, what is it?", "What is the fee?"])[1]).toBe("What is the fee?");
+    expect(scopeQuestionParts(["In AES, what is the block size?", "In DES, what is the key size?"])[1]).toBe(
+      "In DES, what is the key size?",
+    );
+  });
+
   it("leaves parts without a pronoun, and a first part, as they are", () => {
     const parts = ["Where is the head office?", "Within how many days may a customer cancel?"];
     expect(scopeQuestionParts(parts)).toEqual(parts);
