@@ -22,6 +22,35 @@ describe("answerCandidates", () => {
     for (const candidate of flat(text)) expect(isSelfContained(candidate.claimText, "claim")).toBe(true);
   });
 
+  it("reads a sentence on past a displayed command into the paragraph that goes on in lowercase", () => {
+    // Paragraphs as extraction sets them: blocks parted by a blank line.
+    const paragraphs = (text: string): PassageStructure => {
+      const blocks: PassageStructure["blocks"] = [];
+      for (const match of text.matchAll(/[^\n]+(?:\n[^\n]+)*/g)) {
+        blocks.push({ kind: "paragraph", span: { start: match.index, end: match.index + match[0].length } });
+      }
+      return { headings: [], blocks };
+    };
+    const text =
+      "Sometimes you want to split figures. The command\n\n\\ContinuedFloat\n\nshould be used as first command inside the floating environment. It keeps the number.";
+    const run = answerCandidates(text, paragraphs(text)).find((candidate) =>
+      candidate.claimText.includes("first command"),
+    );
+    expect(run?.quote).toBe(
+      "The command\n\n\\ContinuedFloat\n\nshould be used as first command inside the floating environment.",
+    );
+    expect(run?.claimText).toBe(
+      "The command \\ContinuedFloat should be used as first command inside the floating environment.",
+    );
+    expect(text.slice(run?.start, (run?.start ?? 0) + (run?.quote.length ?? 0))).toBe(run?.quote);
+    // A sentence closed by its full stop does not run on, nor does one before a long display.
+    const runsOn = (page: string) =>
+      answerCandidates(page, paragraphs(page)).some((candidate) => candidate.quote.includes("Float\n\nshould"));
+    expect(runsOn(text)).toBe(true);
+    expect(runsOn(text.replace("The command", "The command."))).toBe(false);
+    expect(runsOn(text.replace("\\ContinuedFloat", `\\ContinuedFloat ${"x".repeat(90)} Float`))).toBe(false);
+  });
+
   it("takes each line of a listing of fields as a definition, with the sentence before as its lead-in", () => {
     const text =
       "gnuplot honors the following resources (shown here with their default values).\ngnuplot*background: white\ngnuplot*line6Color: sienna\nMaximum depth: 8 levels";

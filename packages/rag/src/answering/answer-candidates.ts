@@ -13,7 +13,13 @@ import {
   standsAlone,
   withStop,
 } from "./candidate-text";
-import { entryCandidates, fieldCandidates, labelledSentence, sentenceCandidates } from "./sentence-candidates";
+import {
+  entryCandidates,
+  fieldCandidates,
+  labelledSentence,
+  runsOnAt,
+  sentenceCandidates,
+} from "./sentence-candidates";
 
 export { type AnswerCandidate, type CandidateKind, definedSubject, isDebris } from "./candidate-text";
 
@@ -128,6 +134,23 @@ function tableRowCandidate(
 }
 
 /**
+ * Where a paragraph's last sentence runs on past displayed lines into a paragraph that goes on
+ * in lowercase: the index of that paragraph, else -1; the paragraphs are read as one span.
+ */
+function runsOnTo(text: string, blocks: readonly StructureBlock[], k: number): number {
+  const paragraphs: Array<{ text: string }> = [];
+  for (let j = k; j < blocks.length && j <= k + 3; j++) {
+    const block = blocks[j] as StructureBlock;
+    if (block.kind !== "paragraph") break;
+    paragraphs.push({ text: text.slice(block.span.start, block.span.end) });
+  }
+  const own = splitSentences(paragraphs[0]?.text ?? "").at(-1);
+  if (own === undefined) return -1;
+  const at = runsOnAt([own, ...paragraphs.slice(1)], 0);
+  return at < 0 ? -1 : k + at;
+}
+
+/**
  * Every candidate answer in a passage, in reading order: sentences of paragraphs (a sentence
  * ending in a colon joined with what follows it, one leaning on the sentence before joined with
  * that one or stripped of its connective), definitions, list items with their lead-in and table
@@ -143,6 +166,8 @@ export function answerCandidates(text: string, structure: PassageStructure): Ans
   // The row above as restated, for a row that carries its group's leading cells down.
   let previousRow: RowCells | undefined;
   const sentenceLong = (block: StructureBlock) => text.slice(block.span.start, block.span.end).split(/\s+/).length > 8;
+  // The paragraph a sentence ran on to: its sentences were read from where the sentence began.
+  let readUpTo = -1;
   blocks.forEach((block, k) => {
     const context = headings.slice(-2);
     if (block.kind === "heading") {
@@ -154,13 +179,19 @@ export function answerCandidates(text: string, structure: PassageStructure): Ans
       if (labelled) candidates.push(labelled);
     }
     if (block.kind === "paragraph") {
+      const last = k > readUpTo ? runsOnTo(text, blocks, k) : -1;
+      const from = Math.max(k, last);
       const following = () => {
-        const taken = blocks.slice(k + 1, k + 1 + MAX_JOINED_BLOCKS);
+        const taken = blocks.slice(from + 1, from + 1 + MAX_JOINED_BLOCKS);
         const items = taken.filter((_, j) => taken.slice(0, j + 1).every((b) => b.kind === "list-item"));
-        const last = items.at(-1) ?? (taken[0]?.kind === "paragraph" ? taken[0] : undefined);
-        return last ? { end: last.span.end, text: text.slice(block.span.start, last.span.end) } : null;
+        const next = items.at(-1) ?? (taken[0]?.kind === "paragraph" ? taken[0] : undefined);
+        return next ? { end: next.span.end, text: text.slice(block.span.start, next.span.end) } : null;
       };
-      candidates.push(...sentenceCandidates(text, block.span.start, block.span.end, context, following, !proseBefore));
+      if (k > readUpTo) {
+        const end = (blocks[from] as StructureBlock).span.end;
+        candidates.push(...sentenceCandidates(text, block.span.start, end, context, following, !proseBefore));
+        readUpTo = Math.max(readUpTo, last);
+      }
       candidates.push(...entryCandidates(text, block.span.start, block.span.end, context));
       // A listing of fields is introduced by the sentence before it ("… the following resources
       // (shown here with their default values).").

@@ -52,6 +52,25 @@ function continuesPage(claim: string): boolean {
   );
 }
 
+/** How many short display lines a sentence may run across, and how long each may be. */
+const MAX_DISPLAY_LINES = 2;
+const MAX_DISPLAY_CHARS = 80;
+
+/**
+ * The index of the sentence that a sentence without its closing mark runs on to past short
+ * displayed lines ("This is what the command" / "\ContinuedFloat" / "is for; …"), else -1.
+ */
+export function runsOnAt(sentences: ReadonlyArray<{ text: string }>, k: number): number {
+  if (!/[\p{L}\p{N},]$/u.test((sentences[k] as { text: string }).text.trimEnd())) return -1;
+  for (let j = k + 1; j <= k + 1 + MAX_DISPLAY_LINES; j++) {
+    const body = sentences[j]?.text.trim();
+    if (body === undefined) return -1;
+    if (/^\p{Ll}/u.test(body)) return j > k + 1 ? j : -1;
+    if (body.length > MAX_DISPLAY_CHARS || body.includes("\n")) return -1;
+  }
+  return -1;
+}
+
 export function sentenceCandidates(
   text: string,
   blockStart: number,
@@ -69,9 +88,19 @@ export function sentenceCandidates(
       text: sentence.text.slice(mark),
     };
   });
+  // A sentence run on past a displayed command or formula into text that goes on in lowercase
+  // (the caller passes such a run as one span) is read as printed, display and all.
+  for (let k = 0; k < sentences.length; k++) {
+    const runOn = runsOnAt(sentences, k);
+    if (runOn < 0) continue;
+    const first = sentences[k] as { start: number; end: number; text: string };
+    const last = sentences[runOn] as { end: number };
+    sentences.splice(k, runOn - k + 1, { start: first.start, end: last.end, text: text.slice(first.start, last.end) });
+  }
   const candidates: AnswerCandidate[] = [];
   for (let k = 0; k < sentences.length; k++) {
     let sentence = sentences[k] as { start: number; end: number; text: string };
+
     // "Definition 2.1." on its own is the label of the sentence after it.
     if (theoremLabel.test(sentence.text.trim()) && sentences[k + 1]) {
       const next = sentences[k + 1] as typeof sentence;
