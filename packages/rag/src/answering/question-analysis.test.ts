@@ -34,6 +34,14 @@ describe("answerTypeOf", () => {
     expect(answerTypeOf("What were the revenues in the first quarter?")).toBe("quantity");
   });
 
+  it("asks for a name only where the kind of thing heads its phrase", () => {
+    // WordNet says "error" is mostly a noun: "standard" only qualifies it.
+    const nouns: Lexicon = { related: () => [], mostlyNoun: (word) => word === "error" };
+    expect(answerTypeOf("What standard error does the estimator give?", null, nouns)).not.toBe("name");
+    expect(answerTypeOf("Which standard does the guide cite?", null, nouns)).toBe("name");
+    expect(answerTypeOf("Which standard applies here?", null, nouns)).toBe("name");
+  });
+
   it("reads definition questions with a scope around them, and not 'what is the value of X'", () => {
     expect(answerTypeOf("What does 'baselining' mean in the incident handling guide?")).toBe("definition");
     expect(answerTypeOf("In these notes, what is a fan?")).toBe("definition");

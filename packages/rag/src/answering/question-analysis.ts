@@ -1,4 +1,5 @@
 import { normalizeForMatch } from "@audited-rag/core";
+import lemmatize from "wink-lemmatizer";
 import { expectedAnswer, mainClause, yearAsked } from "../drafting/answer-type";
 import { type Attribute, questionAttribute, type UnitTest } from "../drafting/attribute-units";
 import { stem } from "../drafting/content-terms";
@@ -111,6 +112,19 @@ const personQuestion =
 /** "Which standard does FHS cite …", "what language was it coded in …", "which driver is selected": a thing known by its name. */
 const nameQuestion =
   /\b(?:which|what)\s+(?:[\p{L}-]+\s+)?(?:standards?|options?|drivers?|commands?|functions?|packages?|programs?|tools?|librar(?:y|ies)|languages?|protocols?|algorithms?|variables?|parameters?|macros?|classes|modules?|software|applications?|utilit(?:y|ies)|compilers?|editors?|browsers?|processors?|operating\s+systems?|fonts?|licen[cs]es?|engines?|formats?|extensions?)\b/iu;
+/**
+ * Whether the question asks for a thing known by its name. The kind must head its phrase: in
+ * "what standard error" or "which option value" it only qualifies the noun after it, one WordNet
+ * gives as mostly a noun, and a value is asked for, not a name.
+ */
+function namesAThing(question: string, lexicon: Lexicon | undefined): boolean {
+  const match = nameQuestion.exec(question);
+  if (match === null) return false;
+  const next = /^\s+(\p{Ll}+)\b/u.exec(question.slice(match.index + match[0].length))?.[1];
+  if (next === undefined || lexicon?.mostlyNoun === undefined || STOPWORDS.has(next)) return true;
+  return !lexicon.mostlyNoun(lemmatize.noun(next));
+}
+
 /** "Are subdirectories allowed in /bin?", "Is it acceptable to …", "Must the file …": a yes-or-no question. */
 const polarQuestion =
   /^\s*(?:is|are|was|were|can|could|may|might|must|shall|should|does|do|did|will|would|has|have)\s+(?!there\s+(?:a|an)\s+(?:\p{L}+\s+)?(?:number|limit|maximum|minimum)\b)/iu;
@@ -235,7 +249,7 @@ const attributeIn = (question: string, lexicon: Lexicon) =>
   );
 
 /** The type of answer a question wants, from its wording; `attribute` is what it measures, when already read. */
-export function answerTypeOf(fullQuestion: string, attribute?: Attribute | null): AnswerType | null {
+export function answerTypeOf(fullQuestion: string, attribute?: Attribute | null, lexicon?: Lexicon): AnswerType | null {
   const question = mainClause(fullQuestion);
   if (percentageQuestion.test(question)) return "percentage";
   if (countQuestion.test(question)) return "count";
@@ -244,7 +258,7 @@ export function answerTypeOf(fullQuestion: string, attribute?: Attribute | null)
   if (personQuestion.test(question)) return "person";
   if (pathQuestion.test(question)) return "path";
   if (polarQuestion.test(question)) return "polar";
-  if (nameQuestion.test(question)) return "name";
+  if (namesAThing(question, lexicon)) return "name";
   if (isDefinitionQuestion(question)) return "definition";
   // "What was the EPV when Paul shoots?", "what were the revenues in Q1?": a value at some time, not a term.
   if (pastValueQuestion.test(question)) return "quantity";
@@ -257,7 +271,7 @@ export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAna
   const named = namedSurfaces(question);
   const quoted = quotedSurfaces(question);
   const attribute = attributeIn(question, lexicon);
-  const type = answerTypeOf(question, attribute);
+  const type = answerTypeOf(question, attribute, lexicon);
   const category = new Set((categoryPhrase.exec(question)?.[1] ?? "").toLowerCase().split(/\s+/).filter(Boolean));
   const seen = new Set<string>(
     Array.from(question.matchAll(howAdjective), (match) => (match[1] as string).toLowerCase()),

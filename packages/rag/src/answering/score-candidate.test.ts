@@ -174,6 +174,32 @@ describe("scoreCandidate", () => {
     expect(scoredSentence.matched.has("maximum")).toBe(false);
   });
 
+  it("reads a contraction set with its full stop in a column header ('Std.') as the question's word", () => {
+    const analysed = analyseQuestion("What standard error does the estimator give for Income?", lexicon);
+    const row = (header: string) =>
+      candidateFeatures({
+        kind: "table-row",
+        quote: "Income -1834 8183",
+        start: 0,
+        claimText: `For Income, Estimate is -1834 and ${header} is 8183.`,
+        context: ["Estimate", header],
+        subject: "Income",
+        cells: [
+          { header: "Estimate", cell: "-1834" },
+          { header, cell: "8183" },
+        ],
+      });
+    const place = { localId: 1, rank: 1 };
+    const matched = (header: string) => {
+      const features = row(header);
+      return scoreCandidate(features, place, analysed, termWeights(analysed, [features], settings), settings).matched;
+    };
+    expect(matched("Std. Error").has("standard")).toBe(true);
+    // Letters out of order, or no full stop, make no contraction.
+    expect(matched("Sdt. Error").has("standard")).toBe(false);
+    expect(matched("Std Error").has("standard")).toBe(false);
+  });
+
   it("marks a row whose label and a column header are both asked about as a table lookup", () => {
     const analysed = analyseQuestion("What goodwill did the company carry at September 29, 2024?", lexicon);
     const row = (label: string) =>

@@ -130,7 +130,25 @@ function abbreviationMatch(term: QuestionTerm, features: CandidateFeatures, sett
       if (term.surface.startsWith(surface)) return settings.match.form;
     }
   }
+  // A contraction set with its full stop in a header ("Std." for standard, "Avg." for average):
+  // its letters stand in the word in order, the first one first.
+  for (const cell of features.candidate.cells ?? []) {
+    for (const [, short] of cell.header.matchAll(/(?<![\p{L}.])(\p{L}{3,5})\.(?!\p{L})/gu)) {
+      if (contracts(term.surface, (short as string).toLowerCase())) return settings.match.form;
+    }
+  }
   return 0;
+}
+
+/** Whether `short` is a contraction of `word`: same first letter, the rest in order, and shorter by two or more. */
+function contracts(word: string, short: string): boolean {
+  if (short.length > word.length - 2 || short[0] !== word[0]) return false;
+  let at = 1;
+  for (const letter of short.slice(1)) {
+    at = word.indexOf(letter, at) + 1;
+    if (at === 0) return false;
+  }
+  return true;
 }
 
 /**

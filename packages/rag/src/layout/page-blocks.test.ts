@@ -416,6 +416,68 @@ describe("layOutBlocks on harder tables and lists", () => {
     expect(years[0]).toMatchObject({ headers: ["Cash flows", "2024", "2023"] });
   });
 
+  it("heads a table with the single-spaced header line above it, each header by the column it is flush with", () => {
+    // Program output: a header run set flush right over its figures, one character 5 pt wide.
+    const at = (column: number) => 50 + column * 5;
+    const row = (y: number, cells: Array<[string, number]>) => cells.map(([text, column]) => item(text, at(column), y));
+    const page = layOutBlocks(
+      lines([
+        item("Estimate Std. Error z value Pr(>|z|)", at(12), 720),
+        ...row(708, [
+          ["(Intercept)", 0],
+          ["833", 17],
+          ["3008", 27],
+          ["0.28", 35],
+          ["0.071 .", 43],
+        ]),
+        ...row(696, [
+          ["Income", 0],
+          ["-1834", 15],
+          ["8183", 27],
+          ["-0.22", 34],
+          ["0.82", 44],
+        ]),
+        ...row(684, [
+          ["I(Income^2)", 0],
+          ["1587", 16],
+          ["5489", 27],
+          ["0.29", 35],
+          ["0.77", 44],
+        ]),
+      ]),
+      { headings: [] },
+    );
+    const rows = page.blocks.filter((block) => block.kind === "table-row");
+    expect(rows).toHaveLength(3);
+    expect(rows[2]).toMatchObject({ headers: ["", "Estimate", "Std. Error", "z value", "Pr(>|z|)"] });
+    // The header line stays a paragraph of its own, as printed.
+    expect(page.text.startsWith("Estimate Std. Error z value Pr(>|z|)\n\n")).toBe(true);
+    // A line of prose above a table heads nothing.
+    const prose = layOutBlocks(
+      lines([
+        item("The output reads as follows here", at(12), 720),
+        ...row(708, [
+          ["(Intercept)", 0],
+          ["833", 17],
+          ["3008", 27],
+          ["0.28", 35],
+          ["0.78", 44],
+        ]),
+        ...row(696, [
+          ["Income", 0],
+          ["-1834", 15],
+          ["8183", 27],
+          ["-0.22", 34],
+          ["0.82", 44],
+        ]),
+      ]),
+      { headings: [] },
+    ).blocks.filter((block) => block.kind === "table-row");
+    expect(prose.every((block) => block.kind === "table-row" && block.headers.every((header) => header === ""))).toBe(
+      true,
+    );
+  });
+
   it("finds a caption below a table past the wrapped stub of its last row", () => {
     const page = layOutBlocks(
       lines([

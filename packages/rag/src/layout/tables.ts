@@ -149,6 +149,13 @@ export function detectTable(
       }
     }
   }
+  // A header set in one run of single-spaced words ("Estimate Std. Error z value Pr(>|z|)", as
+  // program output prints it) is no table line of its own: just above a table without a header,
+  // it heads the columns its words stand over.
+  if (!headers.some(Boolean)) {
+    const above = headerAbove(lines, from, columns, column, maxGap);
+    if (above) above.forEach((header, index) => (headers[index] = header));
+  }
   // Within one column of a column page, poppler reads a wrapped cell's line together with the
   // other column's text on its baseline: joined to its row, the row's quote would be found nowhere
   // in the page as poppler prints it. There the wrapped line stays a line of its own.
@@ -169,8 +176,11 @@ export function detectTable(
   return { from, to, headerCount, headers, rows };
 }
 
-/** A figure cell: an amount, a count, a share or a dash standing for none ("$", "—", "(325)", "10,084", "12%"). */
-const figureCell = /^(?:[-−+±~≈<>$€£¥(]*\d[\d.,]*%?\)?|[$€£¥—–-])$/u;
+/**
+ * A figure cell: an amount, a count, a share or a dash standing for none ("$", "—", "(325)",
+ * "10,084", "12%"), an exponent ("4.7e-16") and significance marks after it ("0.071 .", "0.02***").
+ */
+const figureCell = /^(?:[-−+±~≈<>$€£¥(]*\d[\d.,]*(?:e[-+]?\d+)?%?\)?(?:\s?(?:\*{1,3}|\.|†|‡))?|[$€£¥—–-])$/u;
 const yearCell = /^(?:19|20)\d\d$/u;
 
 /** Whether a line is a row of figures after its label: a body row, never a header, unless the figures are years ("2024  2023"). */
@@ -267,6 +277,108 @@ function splitOverColumns(segment: Segment, columns: readonly Interval[]): Segme
   }
   for (const each of parts) each.text = each.text.replace(/\s+/gu, " ").trim();
   return parts;
+}
+
+/**
+ * The headers of a header line set as one run just above a table's first line (same text column,
+ * no farther than the table's own line gap), each word placed by its own extent where the line's
+ * pieces give it, else by its characters' share of the line's width: the words standing over or
+ * nearest a column head it. Undefined unless the words head two or more of the columns but the
+ * first (the stub's header is seldom printed) and the line holds no figure.
+ */
+function headerAbove(
+  lines: readonly Line[],
+  from: number,
+  columns: readonly Interval[],
+  column: number,
+  maxGap: number,
+): string[] | undefined {
+  const line = lines[from - 1];
+  const first = lines[from] as Line;
+  const segment = line?.segments[0];
+  if (!line || !segment || line.segments.length !== 1 || line.column !== column) return undefined;
+  if (line.y - first.y > maxGap || line.y <= first.y || /\d/u.test(segment.text)) return undefined;
+  // A sentence is no header: "The output reads as follows".
+  if (/[.:;]$/u.test(segment.text) || (segment.text.match(functionWords) ?? []).length >= 2) return undefined;
+  if (segment.text.length > maxPiecedChars || columns.length < 3) return undefined;
+  const words = placedWords(segment);
+  const headers = wordsByAlignment(words, columns, (segment.x1 - segment.x0) / Math.max(segment.text.length, 1));
+  if (headers === undefined) return undefined;
+  const headed = headers.filter((header, index) => index > 0 && header !== "").length;
+  // Every word must land past the stub, and the header must name most of the figure columns.
+  if (headers[0] !== "" || headed * 2 < columns.length - 1 || headed < 2) return undefined;
+  return headers;
+}
+
+/**
+ * Header words grouped by the columns they head, where single spaces leave no gap to split at:
+ * a header set flush right over its figures ends where its column ends ("Std. Error" over
+ * "1243"), one set flush left starts where it starts. Whichever alignment places more headers
+ * wins; undefined when neither places two, or words are left over.
+ */
+function wordsByAlignment(
+  words: ReadonlyArray<{ text: string; x0: number; x1: number }>,
+  columns: readonly Interval[],
+  charWidth: number,
+): string[] | undefined {
+  const near = (a: number, b: number) => Math.abs(a - b) <= charWidth;
+  const group = (edge: "x0" | "x1"): string[] | undefined => {
+    const headers = columns.map(() => "");
+    // The word each column's header ends (flush right) or starts (flush left) on, in order.
+    const anchors = columns.map((column) => words.findIndex((word) => near(word[edge], column[edge])));
+    const placed = anchors.flatMap((at, index) => (at >= 0 ? [{ at, index }] : []));
+    // More than half the columns past the stub must be placed by their edge: words of a line of
+    // prose line up with a column's edge now and then.
+    const enough = placed.length >= 2 && placed.length * 2 > columns.length - 1;
+    if (!enough || placed.some((each, k) => k > 0 && each.at <= (placed[k - 1] as { at: number }).at)) {
+      return undefined;
+    }
+    placed.forEach(({ at, index }, k) => {
+      const from = edge === "x1" ? (k === 0 ? 0 : (placed[k - 1] as { at: number }).at + 1) : at;
+      const to = edge === "x1" ? at + 1 : k + 1 < placed.length ? (placed[k + 1] as { at: number }).at : words.length;
+      headers[index] = words
+        .slice(from, to)
+        .map((word) => word.text)
+        .join(" ");
+    });
+    // Words after the last flush-right header head the next column, when that one has none of its
+    // own (its figures run past the header: "0.071 ." under "Pr(>|z|)"); words before the first
+    // flush-left header head nothing known.
+    const first = placed[0] as { at: number; index: number };
+    const last = placed.at(-1) as { at: number; index: number };
+    if (edge === "x0" && first.at > 0) return undefined;
+    if (edge === "x1" && last.at < words.length - 1) {
+      if (last.index + 1 >= columns.length) return undefined;
+      headers[last.index + 1] = words
+        .slice(last.at + 1)
+        .map((word) => word.text)
+        .join(" ");
+    }
+    return headers;
+  };
+  const right = group("x1");
+  const left = group("x0");
+  const count = (headers: string[] | undefined) => headers?.filter(Boolean).length ?? 0;
+  return count(right) >= count(left) ? right : left;
+}
+
+const functionWords = /\b(?:the|a|an|as|of|to|in|is|are|was|were|and|or|for|with|by|on|this|that|it)\b/giu;
+
+/** A header's run of pieced text no longer than this (longer is prose, not a header). */
+const maxPiecedChars = 64;
+
+/** A segment's words with their extents: from its pieces, or spread over its width by character count. */
+function placedWords(segment: Segment): Array<{ text: string; x0: number; x1: number }> {
+  const words: Array<{ text: string; x0: number; x1: number }> = [];
+  const pieces = segment.pieces ?? [{ text: segment.text, x0: segment.x0, x1: segment.x1 }];
+  for (const piece of pieces) {
+    const perChar = (piece.x1 - piece.x0) / Math.max(piece.text.length, 1);
+    for (const match of piece.text.matchAll(/\S+/gu)) {
+      const x0 = piece.x0 + match.index * perChar;
+      words.push({ text: match[0], x0, x1: x0 + match[0].length * perChar });
+    }
+  }
+  return words;
 }
 
 /** A body cell wider than this many times the median cell may span columns ("(E) positional embedding instead of sinusoids"). */
