@@ -154,7 +154,7 @@ export function detectTable(
   // it heads the columns its words stand over.
   if (!headers.some(Boolean)) {
     const above = headerAbove(lines, from, columns, column, maxGap);
-    if (above) above.forEach((header, index) => (headers[index] = header));
+    if (above) headers.splice(0, headers.length, ...above);
   }
   // Within one column of a column page, poppler reads a wrapped cell's line together with the
   // other column's text on its baseline: joined to its row, the row's quote would be found nowhere
