@@ -51,6 +51,25 @@ describe("answerCandidates", () => {
     expect(runsOn(text.replace("\\ContinuedFloat", `\\ContinuedFloat ${"x".repeat(90)} Float`))).toBe(false);
   });
 
+  it("takes a description list's term on its own line with its gloss, led in by the sentence before the list", () => {
+    const text =
+      "The numbers are divided into classes as follows:\n\n0-99:\nGlobally allocated by the project.\n\n65534:\nUser nobody. The corresponding gid refers to the group nogroup.\n\nCodes:\n0.001 0.01 0.05 0.1";
+    const blocks: PassageStructure["blocks"] = [...text.matchAll(/[^\n]+(?:\n[^\n]+)*/g)].map((match) => ({
+      kind: "paragraph",
+      span: { start: match.index, end: match.index + match[0].length },
+    }));
+    const terms = answerCandidates(text, { headings: [], blocks }).filter(
+      (candidate) => candidate.kind === "definition" && candidate.subject !== undefined,
+    );
+    const nobody = terms.find((candidate) => candidate.subject === "65534");
+    expect(nobody?.claimText).toBe("65534 is User nobody.");
+    expect(nobody?.quote).toBe("65534:\nUser nobody.");
+    expect(nobody?.context).toEqual(["The numbers are divided into classes as follows:"]);
+    expect(text.slice(nobody?.start, (nobody?.start ?? 0) + (nobody?.quote.length ?? 0))).toBe(nobody?.quote);
+    // A gloss of figures alone is no prose and makes no entry.
+    expect(terms.some((candidate) => candidate.subject === "Codes")).toBe(false);
+  });
+
   it("takes each line of a listing of fields as a definition, with the sentence before as its lead-in", () => {
     const text =
       "gnuplot honors the following resources (shown here with their default values).\ngnuplot*background: white\ngnuplot*line6Color: sienna\nMaximum depth: 8 levels";

@@ -17,8 +17,10 @@ import {
   entryCandidates,
   fieldCandidates,
   labelledSentence,
+  opensOnTerm,
   runsOnAt,
   sentenceCandidates,
+  termCandidate,
 } from "./sentence-candidates";
 
 export { type AnswerCandidate, type CandidateKind, definedSubject, isDebris } from "./candidate-text";
@@ -150,6 +152,24 @@ function runsOnTo(text: string, blocks: readonly StructureBlock[], k: number): n
   return at < 0 ? -1 : k + at;
 }
 
+/** How far back a description list's lead-in is looked for, in blocks. */
+const MAX_LEAD_IN_DISTANCE = 12;
+
+/**
+ * The sentence that introduced the description list block `k` belongs to: the last sentence of
+ * the nearest paragraph before it that ends in a colon and is no entry itself; none past a heading.
+ */
+function listLeadIn(text: string, blocks: readonly StructureBlock[], k: number): string | undefined {
+  for (let j = k - 1; j >= 0 && j >= k - MAX_LEAD_IN_DISTANCE; j--) {
+    const block = blocks[j] as StructureBlock;
+    if (block.kind !== "paragraph") return undefined;
+    if (opensOnTerm(text, block.span.start, block.span.end)) continue;
+    const body = text.slice(block.span.start, block.span.end).trimEnd();
+    if (body.endsWith(":")) return splitSentences(body).at(-1)?.text;
+  }
+  return undefined;
+}
+
 /**
  * Every candidate answer in a passage, in reading order: sentences of paragraphs (a sentence
  * ending in a colon joined with what follows it, one leaning on the sentence before joined with
@@ -201,6 +221,8 @@ export function answerCandidates(text: string, structure: PassageStructure): Ans
           ? splitSentences(text.slice(before.span.start, before.span.end)).at(-1)?.text
           : undefined;
       candidates.push(...fieldCandidates(text, block.span.start, block.span.end, context, leadIn));
+      const term = termCandidate(text, block.span.start, block.span.end, context, () => listLeadIn(text, blocks, k));
+      if (term) candidates.push(term);
       proseBefore ||= sentenceLong(block);
       return;
     }

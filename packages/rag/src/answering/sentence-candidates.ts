@@ -296,6 +296,55 @@ export function fieldCandidates(
   return candidates;
 }
 
+/** A description list's term on a line of its own: a few words or a range of figures, then a colon ("65534:", "1000-59999:"). */
+const termLine = /^[ \t]*([^\s:][^:\n]{0,38}?)[ \t]*:[ \t]*$/u;
+const MAX_TERM_WORDS = 5;
+
+/** Whether a block opens on a description list's term line with its gloss below it. */
+export function opensOnTerm(text: string, blockStart: number, blockEnd: number): boolean {
+  const lines = blockLines(text, blockStart, blockEnd);
+  const match = termLine.exec(lines[0]?.text ?? "");
+  return match !== null && lines.length > 1 && (match[1] as string).split(/\s+/).length <= MAX_TERM_WORDS;
+}
+
+/**
+ * A description list's entry set as a block: the term on its own line, ending in a colon, and its
+ * gloss below ("65534:" / "User nobody. The corresponding gid …"). One definition of the term,
+ * its gloss's first sentence, with the sentence that introduced the list ("… divided into classes
+ * as follows:") as its lead-in. The gloss's own sentences are candidates as well.
+ */
+export function termCandidate(
+  text: string,
+  blockStart: number,
+  blockEnd: number,
+  context: string[],
+  leadIn: () => string | undefined,
+): AnswerCandidate | null {
+  if (!opensOnTerm(text, blockStart, blockEnd)) return null;
+  const [first, second] = blockLines(text, blockStart, blockEnd) as [
+    { start: number; text: string },
+    { start: number; text: string },
+  ];
+  const name = (termLine.exec(first.text)?.[1] as string).trim();
+  const gloss = splitSentences(text.slice(second.start, blockEnd))[0];
+  if (gloss === undefined) return null;
+  const end = second.start + gloss.end;
+  const quote = text.slice(first.start, end).trim();
+  // The term may be a figure ("65534"): the gloss is what must read as prose.
+  if (quote.length > MAX_QUOTE_CHARS || isDebris(gloss.text)) return null;
+  const claim = entryStatement(/^\p{Ll}/u.test(name) ? `“${name}”` : name, clean(gloss.text));
+  if (claim === null) return null;
+  const lead = leadIn();
+  return {
+    kind: "definition",
+    quote,
+    start: first.start + (first.text.length - first.text.trimStart().length),
+    claimText: withStop(claim),
+    context: lead === undefined ? context : [...context, clean(lead)],
+    subject: name,
+  };
+}
+
 /** A block's lines, each with the offset of its first character in `text`. */
 function blockLines(text: string, blockStart: number, blockEnd: number): Array<{ start: number; text: string }> {
   const lines: Array<{ start: number; text: string }> = [];
