@@ -325,7 +325,7 @@ export function termCandidate(
     { start: number; text: string },
     { start: number; text: string },
   ];
-  const name = (termLine.exec(first.text)?.[1] as string).trim();
+  const name = (termLine.exec(first.text)?.[1] ?? "").trim();
   const gloss = splitSentences(text.slice(second.start, blockEnd))[0];
   if (gloss === undefined) return null;
   const end = second.start + gloss.end;
