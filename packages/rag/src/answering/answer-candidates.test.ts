@@ -49,6 +49,15 @@ describe("answerCandidates", () => {
     expect(runsOn(text)).toBe(true);
     expect(runsOn(text.replace("The command", "The command."))).toBe(false);
     expect(runsOn(text.replace("\\ContinuedFloat", `\\ContinuedFloat ${"x".repeat(90)} Float`))).toBe(false);
+    // Words between are another column's text or a running title, and a figure alone a footnote's mark.
+    const across = (between: string) =>
+      answerCandidates(
+        `The comments reference the\n\n${between}\n\nproposal and explain the change.`,
+        paragraphs(`The comments reference the\n\n${between}\n\nproposal and explain the change.`),
+      ).some((candidate) => candidate.quote.includes("proposal") && candidate.quote.includes("reference"));
+    expect(across("Vol. 85, No. 152")).toBe(false);
+    expect(across("4")).toBe(false);
+    expect(across("\\\\maketitle")).toBe(true);
   });
 
   it("takes a description list's term on its own line with its gloss, led in by the sentence before the list", () => {

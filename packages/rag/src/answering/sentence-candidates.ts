@@ -66,7 +66,12 @@ export function runsOnAt(sentences: ReadonlyArray<{ text: string }>, k: number):
     const body = sentences[j]?.text.trim();
     if (body === undefined) return -1;
     if (/^\p{Ll}/u.test(body)) return j > k + 1 ? j : -1;
-    if (body.length > MAX_DISPLAY_CHARS || body.includes("\n")) return -1;
+    // A display is a command, a name or a formula: one word, or marks of code or mathematics. A
+    // line of words between is another column's text or a running title ("Vol. 85, No. 152"),
+    // which poppler reads elsewhere, so a quote across it would be found nowhere.
+    // A figure alone is a footnote's mark or a page number, no display.
+    const display = (!/\s/u.test(body) && /\p{L}/u.test(body)) || /[\\{}=<>^_]/u.test(body);
+    if (body.length > MAX_DISPLAY_CHARS || body.includes("\n") || !display) return -1;
   }
   return -1;
 }
