@@ -201,12 +201,13 @@ describe("RAGService.ask", () => {
       [0, "What is the block size of AES?", "answered"],
       [1, "How many rounds does AES-256 use?", "answered"],
     ]);
-    // Part 0 cites c2 (numbered first), then its other hits c1, c3; part 1 meets c3 again and adds c4.
+    // Part 0 cites c2 (numbered first), then its other hits c1, c3, then c4, the best of part 1's
+    // own that part 0 also reads (SHARED_PART_PASSAGES), in fourth place; part 1 meets c3 and c4 again.
     expect(response.ledger.map((entry) => [entry.id, entry.chunkId, entry.part, entry.rank, entry.cited])).toEqual([
       [1, "c2", 0, 2, true],
       [2, "c1", 0, 1, false],
       [3, "c3", 0, 3, true],
-      [4, "c4", 1, 2, true],
+      [4, "c4", 0, 4, true],
     ]);
     expect(response.parts[0]?.claims).toEqual([
       { id: "p0c1", text: sentences.c2, quote: sentences.c2, citations: [1], draftCitations: [1], audit: null },
@@ -225,7 +226,7 @@ describe("RAGService.ask", () => {
     expect((options.answers as FakeArchive).saved).toEqual([response]);
   });
 
-  it("gives the drafter each part's passages with local ids and source files in retrieval order", async () => {
+  it("gives the drafter each part's passages with local ids and source files in retrieval order, then the other parts' best", async () => {
     const drafter = new ScriptedDrafter({ 0: quoting(2), 1: quoting(1) });
     const { service } = makeService({ drafter });
     await service.ask({ question: twoParts, jevMode: "off" });
@@ -237,6 +238,8 @@ describe("RAGService.ask", () => {
           { localId: 1, text: sentences.c1, source: "fips-197.pdf" },
           { localId: 2, text: sentences.c2, source: "fips-197.pdf" },
           { localId: 3, text: sentences.c3, source: "fips-197.pdf" },
+          // Part 1's own hits (c3, c4) follow; c3 is not read twice.
+          { localId: 4, text: sentences.c4, source: "fips-197.pdf" },
         ],
       },
       {
@@ -245,6 +248,8 @@ describe("RAGService.ask", () => {
         passages: [
           { localId: 1, text: sentences.c3, source: "fips-197.pdf" },
           { localId: 2, text: sentences.c4, source: "fips-197.pdf" },
+          { localId: 3, text: sentences.c1, source: "fips-197.pdf" },
+          { localId: 4, text: sentences.c2, source: "fips-197.pdf" },
         ],
       },
     ]);
@@ -388,6 +393,7 @@ describe("RAGService.ask", () => {
               { id: 2, text: sentences.c1 },
               { id: 1, text: sentences.c2 },
               { id: 3, text: sentences.c3 },
+              { id: 4, text: sentences.c4 },
             ],
           },
         ],
@@ -543,8 +549,10 @@ describe("RAGService.ask", () => {
         "What is the block size of the AES algorithm? What is the capital of France? Which key lengths are allowed?",
       jevMode: "off",
     });
-    expect(response.parts.map((part) => part.status)).toEqual(["answered", "abstained", "abstained"]);
+    // The key lengths are answered from the passages part 0 found; France is in none of them.
+    expect(response.parts.map((part) => part.status)).toEqual(["answered", "abstained", "answered"]);
     expect(response.parts[0]?.claims[0]?.quote).toBe(sentences.c2);
+    expect(response.parts[2]?.claims.map((claim) => claim.quote)).toEqual([sentences.c3]);
     expect(response.trace?.generator).toBe("extractive");
     // The trace says why: the threshold, the best score and the chosen claim's score parts.
     const first = response.trace?.scores?.find((score) => score.part === 0);

