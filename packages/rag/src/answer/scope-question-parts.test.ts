@@ -26,19 +26,6 @@ describe("scopeQuestionParts", () => {
     );
   });
 
-  it("gives a part that only names what it asks for the predicate of the part after it", () => {
-    expect(scopeQuestionParts(["Which version of R?", "Which version of the package were used in the paper?"])).toEqual(
-      ["Which version of R were used in the paper?", "Which version of the package were used in the paper?"],
-    );
-    expect(scopeQuestionParts(["How many rounds?", "What block size does AES-256 use?"])[0]).toBe(
-      "How many rounds does AES-256 use?",
-    );
-    // A part with a verb of its own asks its own thing.
-    expect(scopeQuestionParts(["Which company makes the K7?", "Which model does it replace?"])[0]).toBe(
-      "Which company makes the K7?",
-    );
-  });
-
   it("gives later parts the scope set by the first part's lead-in phrase", () => {
     expect(
       scopeQuestionParts(["For the dumb terminal, what is the default size?", "What is the default aspect?"]),

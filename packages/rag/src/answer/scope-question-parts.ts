@@ -1,6 +1,3 @@
-import lemmatize from "wink-lemmatizer";
-import { sharedLexicon } from "../answering/wordnet-lexicon";
-
 /**
  * Gives each part of a split question the subject it needs, since each part is retrieved and
  * answered alone: a pronoun that points back at the part before takes that part's subject
@@ -88,42 +85,6 @@ export function subjectOf(question: string): string | null {
 const auxiliaryWords = new Set(
   "is are was were do does did can could may might must should shall will would has have had".split(" "),
 );
-/** "What paper height", "In the example, which version of R": an opening asking for a noun phrase. */
-const nounAsk = /^(.*?\b)?(?:what|which|how\s+many|how\s+much)\s+(.+)$/iu;
-
-/**
- * A word printed as an inflected verb ("makes", "wrote"): its verb lemma differs from it, and
- * it is no plural of a word mostly used as a noun ("uses" is, "makes" is not).
- */
-function isInflectedVerb(word: string): boolean {
-  const verb = lemmatize.verb(word);
-  return verb !== word && !(sharedLexicon().mostlyNoun?.(lemmatize.noun(word)) ?? false);
-}
-
-/**
- * "Which version of R and which version of the package were used?" splits into a part that
- * names only what it asks for ("Which version of R?") and one that holds the predicate both
- * share: the first gets that predicate ("Which version of R were used?"), so it is retrieved
- * and typed as the same kind of fact. Only a part with no auxiliary and no inflected verb is
- * taken as verbless, and only a predicate opened by an auxiliary is shared.
- */
-function sharePredicate(part: string, next: string): string {
-  const own = nounAsk.exec(part.replace(/[?.!\s]+$/u, ""));
-  if (own === null) return part;
-  const asked = (own[2] as string).match(/[\p{L}\p{N}'-]+/gu) ?? [];
-  if (asked.length === 0 || asked.length > 8) return part;
-  // The word right after the question word is the asked noun's own ("how many rounds").
-  const verbAt = asked.findIndex(
-    (word, k) => auxiliaryWords.has(word.toLowerCase()) || (k > 0 && isInflectedVerb(word.toLowerCase())),
-  );
-  if (verbAt >= 0) return part;
-  const theirs = nounAsk.exec(next.replace(/[?.!\s]+$/u, ""));
-  if (theirs === null) return part;
-  const words = (theirs[2] as string).split(/\s+/);
-  const at = words.findIndex((word, k) => k > 0 && auxiliaryWords.has(word.toLowerCase()));
-  if (at < 0) return part;
-  return `${part.replace(/[?.!\s]+$/u, "")} ${words.slice(at).join(" ")}?`;
-}
 
 /** "For the dumb terminal, what …": a phrase before the question word that sets the scope. */
 const leadIn =
@@ -148,8 +109,6 @@ function shareLeadIn(parts: string[]): string[] {
 /** Each part with the subject it needs (see the file comment). */
 export function scopeQuestionParts(parts: string[]): string[] {
   const split = shareLeadIn(parts.flatMap((part) => splitAsWellAs(part) ?? [part]));
-  // From the last part back, so a run of verbless parts all take the predicate at its end.
-  for (let k = split.length - 2; k >= 0; k--) split[k] = sharePredicate(split[k] as string, split[k + 1] as string);
   return split.map((part, k) => {
     if (k > 0 && bareAsk.test(part)) return askOfPrevious(part, split[k - 1] as string);
     if (k === 0 || !pronoun.test(part)) return part;
