@@ -143,7 +143,15 @@ export function createServices(
       maxChunksPerPage: config.ingest.maxChunksPerPage,
       maxChunksPerDocument: config.ingest.maxChunksPerDocument,
       // The extractive engine reads candidates once here, so asks only score them.
-      onChunksReady: (chunks) => drafter.prepare?.(chunks),
+      // A failure there is logged and ends the reading ahead; the document stays ready.
+      onChunksReady: (chunks) => {
+        try {
+          drafter.prepare?.(chunks);
+        } catch (error) {
+          log?.warn({ err: error }, "reading passages ahead failed; asks will read them themselves");
+          throw error;
+        }
+      },
     };
     let ingestor: DocumentIngestor | undefined;
     let intake: DocumentIntake;

@@ -122,6 +122,20 @@ describe("DocumentIngestor", () => {
     expect(store.getChunks([best?.chunkId ?? ""])[0]).toMatchObject({ page: 2, filename: "sample-policy.pdf" });
   });
 
+  it("keeps a stored document ready when reading its passages ahead fails", async () => {
+    const seen: number[] = [];
+    const reader = (chunks: unknown[]) => {
+      seen.push(chunks.length);
+      throw new Error("analysis broke");
+    };
+    const result = await ingestor({ onChunksReady: reader }).ingest(samplePolicy());
+    const ready = await result.done;
+    expect(seen.length).toBe(1);
+    expect(ready).toMatchObject({ status: "ready", pages: 3 });
+    expect(store.listChunks(ready.id)).toHaveLength(ready.chunks);
+    expect(originals()).toEqual([`${ready.sha256}.pdf`]);
+  });
+
   it("stores page layout and chunk structure, and finds a table row by a column header it does not contain", async () => {
     const small = { targetChars: 30, maxChars: 40, overlapChars: 0 };
     const ready = await (await ingestor({ chunking: small }).ingest(upload(await makeLayoutPdf(), "layout.pdf"))).done;

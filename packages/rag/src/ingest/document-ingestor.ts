@@ -412,12 +412,7 @@ export class DocumentIngestor {
         chunks.map(({ context: _context, ...chunk }) => chunk),
       );
       const ready = store.markReady(document.id, { chunks: chunks.length, warnings: extraction.warnings });
-      // Reading passages ahead (the extractive engine's candidates) takes seconds for a manual: in batches, asks in between.
-      const onChunksReady = this.options.onChunksReady;
-      for (let from = 0; onChunksReady && from < chunks.length; from += prepareBatchSize) {
-        onChunksReady(chunks.slice(from, from + prepareBatchSize));
-        if (from + prepareBatchSize < chunks.length) await new Promise(setImmediate);
-      }
+      await this.readAhead(chunks);
       return ready;
     } catch (error) {
       throw await this.fail(document, signal.aborted ? signal.reason : error, signal.aborted);
@@ -473,6 +468,24 @@ export class DocumentIngestor {
       vectors.push(...batch);
     }
     return vectors;
+  }
+
+  /**
+   * Hands a ready document's chunks to `onChunksReady` (the extractive engine reads its candidates
+   * ahead of asks: seconds for a manual, so in batches with asks in between). Reading ahead only
+   * saves time later, so its failure never fails a document already stored: asks read the
+   * passages themselves.
+   */
+  private async readAhead(chunks: ReadonlyArray<Pick<DraftPassage, "text" | "structure">>): Promise<void> {
+    const onChunksReady = this.options.onChunksReady;
+    for (let from = 0; onChunksReady && from < chunks.length; from += prepareBatchSize) {
+      try {
+        onChunksReady(chunks.slice(from, from + prepareBatchSize));
+      } catch {
+        return;
+      }
+      if (from + prepareBatchSize < chunks.length) await new Promise(setImmediate);
+    }
   }
 
   /** Removes everything a failed ingest wrote except its row, marks the row failed and returns the error to throw. */
