@@ -62,6 +62,20 @@ describe("analyseQuestion", () => {
     expect(question.terms.filter((term) => term.named).map((term) => term.surface)).toEqual(["willow", "park"]);
   });
 
+  it("takes a common word set in capitals ('OK') for no name, but keeps acronyms", () => {
+    const english: Lexicon = {
+      related: () => [],
+      knows: (word, pos) => word === "ok" && (pos === undefined || pos === "adv"),
+      mostlyNoun: () => false,
+    };
+    const named = (question: string) =>
+      analyseQuestion(question, english)
+        .terms.filter((term) => term.named)
+        .map((term) => term.surface);
+    expect(named("Is it OK to put a dot in the name of a cron file?")).toEqual([]);
+    expect(named("Is it OK to use AES in the package?")).toEqual(["aes"]);
+  });
+
   it("leaves out the document named as where to look, and nothing else", () => {
     const surfaces = (question: string) => analyseQuestion(question, lexicon).terms.map((term) => term.surface);
     expect(surfaces("How long are records kept, under the schedule cited in the guide?")).toEqual([

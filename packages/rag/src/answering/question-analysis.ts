@@ -269,6 +269,12 @@ const pastValueQuestion = new RegExp(`${leadingScope}what\\s+(?:was|were)\\s+(?:
 /** The question's terms with their forms and related words, its answer type and, for "what is X", X. */
 export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAnalysis {
   const named = namedSurfaces(question);
+  // "Is it OK to …": a word in capitals that English also uses as an adverb ("ok", "fast") is a
+  // common word said loudly, no name; "AES" (unknown to WordNet) and "RAM" (a noun and a verb) stay names.
+  for (const surface of named) {
+    if (isAcronym(question, surface) && !lexicon.mostlyNoun?.(surface) && lexicon.knows?.(surface, "adv"))
+      named.delete(surface);
+  }
   const quoted = quotedSurfaces(question);
   const attribute = attributeIn(question, lexicon);
   const type = answerTypeOf(question, attribute, lexicon);

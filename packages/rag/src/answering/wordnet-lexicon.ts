@@ -8,8 +8,8 @@ export interface Lexicon {
   related(lemma: string): string[];
   /** Whether the word is mostly used as a noun (a thing), by its senses' frequency; false when unknown. */
   mostlyNoun?(lemma: string): boolean;
-  /** Whether the lexicon has the word at all, as any part of speech. */
-  knows?(lemma: string): boolean;
+  /** Whether the lexicon has the word at all, as any part of speech, or as the one given. */
+  knows?(lemma: string, pos?: "noun" | "verb" | "adj" | "adv"): boolean;
 }
 
 const POS = ["noun", "verb", "adj", "adv"] as const;
@@ -169,9 +169,9 @@ export class WordNetLexicon implements Lexicon {
     return this.nouns(lemma.toLowerCase());
   }
 
-  knows(lemma: string): boolean {
+  knows(lemma: string, pos?: Pos): boolean {
     const key = lemma.toLowerCase();
-    return POS.some((pos) => this.entry(pos, key) !== undefined);
+    return (pos === undefined ? POS : [pos]).some((each) => this.entry(each, key) !== undefined);
   }
 
   private readMostlyNoun(lemma: string): boolean {
