@@ -106,10 +106,28 @@ function shareLeadIn(parts: string[]): string[] {
   );
 }
 
+/** "if not, …", "if so, …", "otherwise, …": a part asked on the answer to the part before. */
+const conditionalOpening = /^\s*(?:and\s+)?(if\s+(?:not|so|yes|no)|otherwise)\s*,?\s+(?=\p{L})/iu;
+
+/**
+ * "Is it OK to put a dot in a cron file name, and if not, what character should I use?": the
+ * second part asks on the first one's answer and names nothing of its own, so it carries the
+ * first one with it: "If not (is it OK to put a dot in a cron file name?), what character …?".
+ */
+function askOnPrevious(part: string, previous: string): string {
+  const opening = conditionalOpening.exec(part);
+  if (opening === null) return part;
+  const condition = opening[1] as string;
+  const before = previous.replace(/[?.!\s]+$/u, "");
+  const asked = part.slice(opening[0].length);
+  return `${condition.charAt(0).toUpperCase()}${condition.slice(1).toLowerCase()} (${before.charAt(0).toLowerCase()}${before.slice(1)}?), ${asked}`;
+}
+
 /** Each part with the subject it needs (see the file comment). */
 export function scopeQuestionParts(parts: string[]): string[] {
   const split = shareLeadIn(parts.flatMap((part) => splitAsWellAs(part) ?? [part]));
   return split.map((part, k) => {
+    if (k > 0 && conditionalOpening.test(part)) return askOnPrevious(part, split[k - 1] as string);
     if (k > 0 && bareAsk.test(part)) return askOfPrevious(part, split[k - 1] as string);
     if (k === 0 || !pronoun.test(part)) return part;
     const subject = subjectOf(split[k - 1] as string);

@@ -55,6 +55,19 @@ describe("splitQuestion", () => {
     expect(parts("If the key is lost, what happens?")).toEqual(["If the key is lost, what happens?"]);
   });
 
+  it("splits before a question asked on the answer to the one before ('and if not, what …')", () => {
+    expect(parts("Is it OK to put a dot in a cron file name, and if not, what character should I use?")).toEqual([
+      "Is it OK to put a dot in a cron file name?",
+      "If not (is it OK to put a dot in a cron file name?), what character should I use?",
+    ]);
+    expect(parts("Can the key be reused? If so, for how long?")).toEqual([
+      "Can the key be reused?",
+      "If so (can the key be reused?), for how long?",
+    ]);
+    // A condition of the question's own is no follow-on.
+    expect(parts("If not set, what is the default?")).toEqual(["If not set, what is the default?"]);
+  });
+
   it("splits on question marks", () => {
     expect(parts("What is AES? Who published it?")).toEqual(["What is AES?", "Who published AES?"]);
   });

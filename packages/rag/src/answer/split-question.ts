@@ -86,7 +86,9 @@ function lowerWords(text: string): string[] {
  * Whether `text` opens with an interrogative word, or an auxiliary followed by what can be its
  * subject ("is it", "does the key", "can AES"); "and can be revoked" continues a verb phrase.
  */
-function startsQuestion(text: string): boolean {
+function startsQuestion(raw: string): boolean {
+  // "if not, what …", "otherwise, who …": a question asked on the answer to the one before.
+  const text = raw.replace(/^\s*(?:if\s+(?:not|so|yes|no)|otherwise)\s*,\s*/iu, "");
   // "within how many days …", "in which year …": a preposition may lead the question word.
   const [lead, next] = lowerWords(text);
   if (lead !== undefined && prepositions.has(lead) && next !== undefined && whWords.has(next)) return true;
