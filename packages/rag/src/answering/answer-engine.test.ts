@@ -70,6 +70,24 @@ describe("AnswerEngine", () => {
     expect(ranked([directive, licence])).toContain(3);
   });
 
+  it("leaves out a document that says neither word of a two-word kind another document says", () => {
+    const directive: DraftPassage = {
+      localId: 3,
+      source: "directive.pdf",
+      text: "This proposed airworthiness directive would supersede the earlier one.",
+    };
+    const licence: DraftPassage = {
+      localId: 4,
+      source: "licence.pdf",
+      text: "The final terms become effective on the date both parties sign. The final date will be set when the terms become effective.",
+    };
+    const question = "On what date will the final airworthiness directive become effective?";
+    const ranked = engine.rank({ index: 0, question, passages: [directive, licence] }).scored;
+    // The licence says more of the question's words, but nothing of airworthiness directives.
+    expect(ranked.map((candidate) => candidate.localId)).not.toContain(4);
+    expect(engine.answer({ index: 0, question, passages: [directive, licence] }).abstained).toBe(true);
+  });
+
   it("uses the recorded structure when there is one", () => {
     const text = "Model Accuracy\nBaseline 71.2\nKestrel 84.5";
     const passage: DraftPassage = {

@@ -158,7 +158,24 @@ export class AnswerEngine {
         covered.set(entry.document, weightMet(question, weights, known.get(entry.document)));
     }
     const most = Math.max(...covered.values());
-    const pool = named.filter((entry) => (covered.get(entry.document) ?? 0) >= settings.documentShare * most);
+    // "the final airworthiness directive": a kind of thing the question names in two words. When
+    // a retrieved document says both, one that says neither is about something else (a 10-Q's
+    // "become effective immediately" answers nothing about an airworthiness directive). Said by
+    // the word itself or its lemma: a stem ("direct" for "directive") says another thing.
+    const says = (document: string, surface: string) => known.get(document)?.has(surface) ?? false;
+    const kinds = (question.compounds ?? []).filter((pair) => !pair.per);
+    // Any retrieved document counts, also one with no candidate of its own.
+    const documents = [...known.keys()];
+    const aboutKinds = (document: string) =>
+      kinds.every(
+        ({ modifier, head }) =>
+          says(document, modifier) ||
+          says(document, head) ||
+          !documents.some((other) => says(other, modifier) && says(other, head)),
+      );
+    const pool = named.filter(
+      (entry) => (covered.get(entry.document) ?? 0) >= settings.documentShare * most && aboutKinds(entry.document),
+    );
     const scored = pool.map((entry) =>
       scoreCandidate(
         entry.features,
