@@ -22,6 +22,10 @@ describe("answerTypeOf", () => {
     expect(answerTypeOf("How many rounds does AES-256 use?")).toBe("count");
     expect(answerTypeOf("When do I have to pay the rent?")).toBe("time");
     expect(answerTypeOf("How long do refunds take?")).toBe("duration");
+    // A hyphenated modifier before "time" still asks a span, and is not what is measured.
+    expect(answerTypeOf("How much wall-clock time did the base models need for training?")).toBe("duration");
+    const nouns: Lexicon = { related: () => [], mostlyNoun: () => true };
+    expect(analyseQuestion("How much high-speed memory does it have?", nouns).counted).toBe("memory");
     expect(answerTypeOf("What percentage of revenue came from licensing?")).toBe("percentage");
     expect(answerTypeOf("Who approved the standard?")).toBe("person");
     expect(answerTypeOf("Which company provided the tracking data?")).toBe("person");

@@ -135,8 +135,8 @@ const categoryPhrase =
   /^\s*(?:which|what)\s+((?:[\p{L}\p{N}-]+\s+){1,3}?)(?:is|are|was|were|does|do|did|can|could|may|must|should|will|would|has|have|means?)\b/iu;
 const countQuestion = /\bhow many\b/i;
 const countedNoun = /\bhow many\s+(\p{L}[\p{L}\p{N}-]*)/iu;
-/** "How much memory …", "how much labor …": the measured thing, when the word after "much" is a noun. */
-const measuredNoun = /\bhow much\s+(\p{L}+)\b/iu;
+/** "How much memory …", "how much labor …": the measured thing, when the word after "much" is a noun; a hyphenated modifier before it ("how much wall-clock time") is not the thing. */
+const measuredNoun = /\bhow much\s+(?:\p{L}+(?:-\p{L}+)+\s+)?(\p{L}+)\b/iu;
 
 /**
  * Names in a question: acronyms, words with a digit, capitalised words past the first, and

@@ -18,7 +18,9 @@ export interface ExpectedAnswer {
 }
 
 const frequencyQuestion = /\bhow (?:often|frequently)\b|\bat what (?:interval|frequency)\b/i;
-const durationQuestion = /\bhow long\b|\bhow much time\b|\bhow (?:soon|quickly)\b|\bwithin how\b/i;
+// "How much wall-clock time …": a hyphenated modifier before "time" still asks a span.
+const durationQuestion =
+  /\bhow long\b|\bhow much (?:\p{L}+(?:-\p{L}+)+\s+)?time\b|\bhow (?:soon|quickly)\b|\bwithin how\b/iu;
 /** "How long a cell barcode …", "how long an input": the length of a thing, a figure, not a span of time. */
 const lengthOfThing = /\bhow long an?\s/i;
 const timeQuestion = /^\s*(?:until |since |by )?when\b|\b(?:what|which) (?:year|date|day|month|time)\b/i;
