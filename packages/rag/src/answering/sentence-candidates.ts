@@ -68,8 +68,8 @@ export function runsOnAt(sentences: ReadonlyArray<{ text: string }>, k: number):
     if (/^\p{Ll}/u.test(body)) return j > k + 1 ? j : -1;
     // A display is a command, a name or a formula: one word, or marks of code or mathematics. A
     // line of words between is another column's text or a running title ("Vol. 85, No. 152"),
-    // which poppler reads elsewhere, so a quote across it would be found nowhere.
-    // A figure alone is a footnote's mark or a page number, no display.
+    // and a figure alone a footnote's mark or a page number: poppler reads those elsewhere, so a
+    // quote across them would be found nowhere.
     const display = (!/\s/u.test(body) && /\p{L}/u.test(body)) || /[\\{}=<>^_]/u.test(body);
     if (body.length > MAX_DISPLAY_CHARS || body.includes("\n") || !display) return -1;
   }
@@ -105,7 +105,6 @@ export function sentenceCandidates(
   const candidates: AnswerCandidate[] = [];
   for (let k = 0; k < sentences.length; k++) {
     let sentence = sentences[k] as { start: number; end: number; text: string };
-
     // "Definition 2.1." on its own is the label of the sentence after it.
     if (theoremLabel.test(sentence.text.trim()) && sentences[k + 1]) {
       const next = sentences[k + 1] as typeof sentence;

@@ -282,9 +282,10 @@ function splitOverColumns(segment: Segment, columns: readonly Interval[]): Segme
 /**
  * The headers of a header line set as one run just above a table's first line (same text column,
  * no farther than the table's own line gap), each word placed by its own extent where the line's
- * pieces give it, else by its characters' share of the line's width: the words standing over or
- * nearest a column head it. Undefined unless the words head two or more of the columns but the
- * first (the stub's header is seldom printed) and the line holds no figure.
+ * pieces give it, else by its characters' share of the line's width, and grouped by the column
+ * edge it is flush with (`wordsByAlignment`). Undefined for a sentence or a line holding a
+ * figure, and unless the words head two or more columns past the stub (whose header is seldom
+ * printed), at least half of them.
  */
 function headerAbove(
   lines: readonly Line[],
@@ -300,7 +301,7 @@ function headerAbove(
   if (line.y - first.y > maxGap || line.y <= first.y || /\d/u.test(segment.text)) return undefined;
   // A sentence is no header: "The output reads as follows".
   if (/[.:;]$/u.test(segment.text) || (segment.text.match(functionWords) ?? []).length >= 2) return undefined;
-  if (segment.text.length > maxPiecedChars || columns.length < 3) return undefined;
+  if (segment.text.length > maxHeaderRunChars || columns.length < 3) return undefined;
   const words = placedWords(segment);
   const headers = wordsByAlignment(words, columns, (segment.x1 - segment.x0) / Math.max(segment.text.length, 1));
   if (headers === undefined) return undefined;
@@ -364,8 +365,8 @@ function wordsByAlignment(
 
 const functionWords = /\b(?:the|a|an|as|of|to|in|is|are|was|were|and|or|for|with|by|on|this|that|it)\b/giu;
 
-/** A header's run of pieced text no longer than this (longer is prose, not a header). */
-const maxPiecedChars = 64;
+/** A header line set as one run is no longer than this (longer is prose). */
+const maxHeaderRunChars = 64;
 
 /** A segment's words with their extents: from its pieces, or spread over its width by character count. */
 function placedWords(segment: Segment): Array<{ text: string; x0: number; x1: number }> {
