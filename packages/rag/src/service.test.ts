@@ -15,7 +15,7 @@ import type { Drafter, DraftPart, DraftPartInput } from "./drafting/drafter";
 import { ExtractiveDrafter } from "./drafting/extractive-drafter";
 import type { Embedder } from "./embedding/embedder";
 import type { IndexedChunk, SearchHit, SearchQuery, VectorIndex } from "./retrieval/vector-index";
-import { type AnswerArchive, type ChunkSource, RAGService, type RAGServiceOptions } from "./service";
+import { type AnswerArchive, type ChunkSource, QUOTED_WORD_POOL, RAGService, type RAGServiceOptions } from "./service";
 import type { ChunkRecord } from "./store/chunk-record";
 
 // In-memory stand-ins for the ports; the SQLite store and indexes are integration-tested elsewhere.
@@ -363,6 +363,20 @@ describe("RAGService.ask", () => {
     await expect(unknown).rejects.toBeInstanceOf(NotFoundError);
     await expect(unknown).rejects.toThrow("No document with id nope, missing.");
     expect((options.answers as FakeArchive).saved).toEqual([]);
+  });
+
+  it("puts first the passages that print a quoted word as written, from a wider search", async () => {
+    const index = new FakeIndex({ key: ["c3", "c4", "c5"] });
+    const drafter = new ScriptedDrafter({ 0: quoting(1) });
+    const { service } = makeService({ index, drafter, topK: 2 });
+    await service.ask({ question: "What does the key 'schedule' hold?", jevMode: "off" });
+    // The index stems words; among four times the hits, c5 prints "schedule" itself.
+    expect(index.queries[0]?.topK).toBe(2 * QUOTED_WORD_POOL);
+    expect(drafter.inputs[0]?.[0]?.passages.map((passage) => passage.text)).toEqual([sentences.c5, sentences.c3]);
+    // Without quotes, retrieval order and top-k stand.
+    await service.ask({ question: "What does the key schedule hold?", jevMode: "off" });
+    expect(index.queries[1]?.topK).toBe(2);
+    expect(drafter.inputs[1]?.[0]?.passages.map((passage) => passage.text)).toEqual([sentences.c3, sentences.c4]);
   });
 
   it("embeds the part questions in one batch and sends each vector with its query", async () => {

@@ -17,7 +17,7 @@ import { repairCandidates } from "./answer/repair-quote";
 import { screenPassage } from "./answer/screen-passage";
 import { splitQuestion } from "./answer/split-question";
 import { validateDraft } from "./answer/validate-draft";
-import { searchText } from "./answering/question-analysis";
+import { quotedSurfaces, searchText } from "./answering/question-analysis";
 import { type AskObserver, previewDraftedPart } from "./ask-observer";
 import type { DraftClaim, Drafter, DraftPart, DraftPartInput } from "./drafting/drafter";
 import type { Embedder } from "./embedding/embedder";
@@ -29,6 +29,33 @@ import type { ChunkRecord } from "./store/chunk-record";
  * and 8 were tried on the dev set and held-out sets A–E (evaluation/README.md); 3 was kept.
  */
 export const SHARED_PART_PASSAGES = 3;
+
+/**
+ * How many times `topK` hits a part searches when its question sets a word in quotes: the index
+ * stems ("baselining" and "baseline" are one term to it), so the passages that print the word as
+ * written are found among more hits and put first.
+ */
+export const QUOTED_WORD_POOL = 4;
+
+/**
+ * Hits whose chunk prints every quoted word as written (as a whole word, any case) first, each
+ * group in retrieval order; the same hits when nothing is quoted.
+ */
+function writtenFirst(
+  hits: SearchHit[],
+  words: readonly string[],
+  records: ReadonlyMap<string, ChunkRecord>,
+): SearchHit[] {
+  if (words.length === 0) return hits;
+  const patterns = words.map(
+    (word) => new RegExp(`(?<![\\p{L}\\p{N}])${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "iu"),
+  );
+  const prints = (hit: SearchHit) => {
+    const text = records.get(hit.chunkId)?.text;
+    return text !== undefined && patterns.every((pattern) => pattern.test(text));
+  };
+  return [...hits.filter(prints), ...hits.filter((hit) => !prints(hit))];
+}
 
 /** Where the service reads chunk text and document readiness (the SQLite `MetadataStore`). */
 export interface ChunkSource {
@@ -261,20 +288,23 @@ export class RAGService {
   private async retrieve(questions: string[], scope: DocumentScope, signal?: AbortSignal) {
     const { embedder, index, topK, chunks } = this.options;
     const embeddings = embedder ? await embedder.embed(questions, signal) : undefined;
-    const hitLists = await Promise.all(
+    const quoted = questions.map((text) => [...quotedSurfaces(text)]);
+    const searched = await Promise.all(
       questions.map((text, k) => {
         const embedding = embeddings?.[k];
         const query = {
           text: searchText(text),
-          topK,
+          // A word set in quotes is looked for as written among a wider set of hits (below).
+          topK: (quoted[k]?.length ?? 0) > 0 ? topK * QUOTED_WORD_POOL : topK,
           ...(scope.filter && { documentIds: scope.filter }),
           ...(embedding && { embedding }),
         };
         return index.search(query, signal);
       }),
     );
-    const wanted = [...new Set(hitLists.flat().map((hit) => hit.chunkId))];
+    const wanted = [...new Set(searched.flat().map((hit) => hit.chunkId))];
     const records = new Map(chunks.getChunks(wanted).map((chunk) => [chunk.id, chunk]));
+    const hitLists = searched.map((hits, k) => writtenFirst(hits, quoted[k] ?? [], records).slice(0, topK));
     // The parts of one question are about one thing: each part also reads the best passages the
     // other parts found, after its own ("the minimum length of a package name" is stated in the
     // passage found for "what character must it start with"). A part that found nothing of its

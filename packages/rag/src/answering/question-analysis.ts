@@ -169,7 +169,7 @@ function isAcronym(question: string, surface: string): boolean {
 const quotedTerm = /(?<![\p{L}\p{N}])["'‘“]([\p{L}\p{N}][^"'’”]{0,59}?)["'’”](?![\p{L}\p{N}])/u;
 
 /** The lowercased words the question sets in quotes one by one ("the 'screen' preset"): `quotedTerm`s of one word. */
-function quotedSurfaces(question: string): Set<string> {
+export function quotedSurfaces(question: string): Set<string> {
   const quoted = new Set<string>();
   for (const [, term] of question.matchAll(new RegExp(quotedTerm.source, "gu"))) {
     const word = foldMarks(normalizeForMatch(term as string)).toLowerCase();
