@@ -77,6 +77,14 @@ describe("answerCandidates", () => {
     expect(text.slice(nobody?.start, (nobody?.start ?? 0) + (nobody?.quote.length ?? 0))).toBe(nobody?.quote);
     // A gloss of figures alone is no prose and makes no entry.
     expect(terms.some((candidate) => candidate.subject === "Codes")).toBe(false);
+    // Set tight, the lead-in and the entries are lines of one block: the same entries.
+    const tight = text.replaceAll("\n\n", "\n");
+    const inBlock = answerCandidates(tight, {
+      headings: [],
+      blocks: [{ kind: "paragraph", span: { start: 0, end: tight.length } }],
+    }).find((candidate) => candidate.subject === "65534");
+    expect(inBlock?.claimText).toBe("65534 is User nobody.");
+    expect(inBlock?.context).toEqual(["The numbers are divided into classes as follows:"]);
   });
 
   it("takes each line of a listing of fields as a definition, with the sentence before as its lead-in", () => {

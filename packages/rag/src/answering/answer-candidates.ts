@@ -20,7 +20,7 @@ import {
   opensOnTerm,
   runsOnAt,
   sentenceCandidates,
-  termCandidate,
+  termCandidates,
 } from "./sentence-candidates";
 
 export { type AnswerCandidate, type CandidateKind, definedSubject, isDebris } from "./candidate-text";
@@ -221,8 +221,9 @@ export function answerCandidates(text: string, structure: PassageStructure): Ans
           ? splitSentences(text.slice(before.span.start, before.span.end)).at(-1)?.text
           : undefined;
       candidates.push(...fieldCandidates(text, block.span.start, block.span.end, context, leadIn));
-      const term = termCandidate(text, block.span.start, block.span.end, context, () => listLeadIn(text, blocks, k));
-      if (term) candidates.push(term);
+      candidates.push(
+        ...termCandidates(text, block.span.start, block.span.end, context, () => listLeadIn(text, blocks, k)),
+      );
       proseBefore ||= sentenceLong(block);
       return;
     }

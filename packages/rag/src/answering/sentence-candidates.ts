@@ -312,41 +312,56 @@ export function opensOnTerm(text: string, blockStart: number, blockEnd: number):
 }
 
 /**
- * A description list's entry set as a block: the term on its own line, ending in a colon, and its
- * gloss below ("65534:" / "User nobody. The corresponding gid …"). One definition of the term,
- * its gloss's first sentence, with the sentence that introduced the list ("… divided into classes
- * as follows:") as its lead-in. The gloss's own sentences are candidates as well.
+ * A description list's entries: a term on its own line, ending in a colon, and its gloss below
+ * ("65534:" / "User nobody. The corresponding gid …"), each entry a block of its own or lines
+ * of one block. One definition of each term, its gloss's first sentence, led in by the sentence
+ * that introduced the list ("… divided into classes as follows:"): the last one before it in the
+ * block that ends in a colon, else `leadIn` (the blocks before). The gloss's own sentences are
+ * candidates as well.
  */
-export function termCandidate(
+export function termCandidates(
   text: string,
   blockStart: number,
   blockEnd: number,
   context: string[],
   leadIn: () => string | undefined,
-): AnswerCandidate | null {
-  if (!opensOnTerm(text, blockStart, blockEnd)) return null;
-  const [first, second] = blockLines(text, blockStart, blockEnd) as [
-    { start: number; text: string },
-    { start: number; text: string },
-  ];
-  const name = (termLine.exec(first.text)?.[1] ?? "").trim();
-  const gloss = splitSentences(text.slice(second.start, blockEnd))[0];
-  if (gloss === undefined) return null;
-  const end = second.start + gloss.end;
-  const quote = text.slice(first.start, end).trim();
-  // The term may be a figure ("65534"): the gloss is what must read as prose.
-  if (quote.length > MAX_QUOTE_CHARS || isDebris(gloss.text)) return null;
-  const claim = entryStatement(/^\p{Ll}/u.test(name) ? `“${name}”` : name, clean(gloss.text));
-  if (claim === null) return null;
-  const lead = leadIn();
-  return {
-    kind: "definition",
-    quote,
-    start: first.start + (first.text.length - first.text.trimStart().length),
-    claimText: withStop(claim),
-    context: lead === undefined ? context : [...context, clean(lead)],
-    subject: name,
+): AnswerCandidate[] {
+  const lines = blockLines(text, blockStart, blockEnd);
+  const isTerm = (line: { text: string } | undefined) => {
+    const match = line === undefined ? null : termLine.exec(line.text);
+    return match !== null && (match[1] as string).split(/\s+/).length <= MAX_TERM_WORDS;
   };
+  const candidates: AnswerCandidate[] = [];
+  lines.forEach((first, j) => {
+    const second = lines[j + 1];
+    if (!isTerm(first) || second === undefined || isTerm(second)) return;
+    const name = (termLine.exec(first.text)?.[1] ?? "").trim();
+    const nextTerm = lines.findIndex((line, k) => k > j + 1 && isTerm(line) && lines[k + 1] !== undefined);
+    const glossEnd = nextTerm < 0 ? blockEnd : (lines[nextTerm] as { start: number }).start - 1;
+    const gloss = splitSentences(text.slice(second.start, glossEnd))[0];
+    if (gloss === undefined) return;
+    const quote = text.slice(first.start, second.start + gloss.end).trim();
+    // The term may be a figure ("65534"): the gloss is what must read as prose.
+    if (quote.length > MAX_QUOTE_CHARS || isDebris(gloss.text)) return;
+    const claim = entryStatement(/^\p{Ll}/u.test(name) ? `“${name}”` : name, clean(gloss.text));
+    if (claim === null) return;
+    const before = lines
+      .slice(0, j)
+      .reverse()
+      .find((line) => /:\s*$/u.test(line.text) && !isTerm(line));
+    const lead = before
+      ? splitSentences(text.slice(blockStart, before.start + before.text.length)).at(-1)?.text
+      : leadIn();
+    candidates.push({
+      kind: "definition",
+      quote,
+      start: first.start + (first.text.length - first.text.trimStart().length),
+      claimText: withStop(claim),
+      context: lead === undefined ? context : [...context, clean(lead)],
+      subject: name,
+    });
+  });
+  return candidates;
 }
 
 /** A block's lines, each with the offset of its first character in `text`. */
