@@ -17,6 +17,7 @@ import { repairCandidates } from "./answer/repair-quote";
 import { screenPassage } from "./answer/screen-passage";
 import { splitQuestion } from "./answer/split-question";
 import { validateDraft } from "./answer/validate-draft";
+import { escapeRegExp } from "./answering/definition-shapes";
 import { quotedSurfaces, searchText } from "./answering/question-analysis";
 import { type AskObserver, previewDraftedPart } from "./ask-observer";
 import type { DraftClaim, Drafter, DraftPart, DraftPartInput } from "./drafting/drafter";
@@ -47,9 +48,7 @@ function writtenFirst(
   records: ReadonlyMap<string, ChunkRecord>,
 ): SearchHit[] {
   if (words.length === 0) return hits;
-  const patterns = words.map(
-    (word) => new RegExp(`(?<![\\p{L}\\p{N}])${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "iu"),
-  );
+  const patterns = words.map((word) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}(?![\\p{L}\\p{N}])`, "iu"));
   const prints = (hit: SearchHit) => {
     const text = records.get(hit.chunkId)?.text;
     return text !== undefined && patterns.every((pattern) => pattern.test(text));

@@ -1,3 +1,5 @@
+import { conditionalOpening, isSceneClause, whWords } from "./question-words";
+
 /**
  * Gives each part of a split question the subject it needs, since each part is retrieved and
  * answered alone: a pronoun that points back at the part before takes that part's subject
@@ -82,14 +84,9 @@ export function subjectOf(question: string): string | null {
   return holdsName ? phrase : name;
 }
 
-const auxiliaryWords = new Set(
-  "is are was were do does did can could may might must should shall will would has have had".split(" "),
-);
-
 /** "For the dumb terminal, what …": a phrase before the question word that sets the scope. */
 const leadIn =
   /^((?:in|for|on|under|with|within|during|according\s+to|when|where|if)\s[^,?]{2,80}),\s*(?=(?:what|which|who|whom|whose|where|when|why|how)\b)/iu;
-const opensWithQuestionWord = /^(?:what|which|who|whom|whose|where|when|why|how)\b/iu;
 
 /**
  * "For the dumb terminal, what is the default size, and what is the default aspect?": the
@@ -99,15 +96,13 @@ const opensWithQuestionWord = /^(?:what|which|who|whom|whose|where|when|why|how)
 function shareLeadIn(parts: string[]): string[] {
   const scene = leadIn.exec(parts[0] ?? "")?.[1];
   // "When was it released, …" asks; only a "when" or "where" clause without an auxiliary sets a scene.
-  const [opener, second = ""] = scene?.toLowerCase().split(/\s+/) ?? [];
-  if (scene === undefined || ((opener === "when" || opener === "where") && auxiliaryWords.has(second))) return parts;
+  if (scene === undefined || (/^(?:when|where)\s/iu.test(scene) && !isSceneClause(scene))) return parts;
   return parts.map((part, k) =>
-    k > 0 && opensWithQuestionWord.test(part) ? `${scene}, ${part.charAt(0).toLowerCase()}${part.slice(1)}` : part,
+    k > 0 && whWords.has(part.match(/^\p{L}+/u)?.[0].toLowerCase() ?? "")
+      ? `${scene}, ${part.charAt(0).toLowerCase()}${part.slice(1)}`
+      : part,
   );
 }
-
-/** "if not, …", "if so, …", "otherwise, …": a part asked on the answer to the part before. */
-const conditionalOpening = /^\s*(?:and\s+)?(if\s+(?:not|so|yes|no)|otherwise)\s*,?\s+(?=\p{L})/iu;
 
 /**
  * "Is it OK to put a dot in a cron file name, and if not, what character should I use?": the

@@ -1,3 +1,4 @@
+import { auxiliaries, conditionalOpening, isSceneClause, whWords } from "./question-words";
 import { scopeQuestionParts } from "./scope-question-parts";
 
 /** The parts a question is answered in, and the ones beyond the limit, verbatim. */
@@ -9,28 +10,6 @@ export interface SplitQuestion {
 /** Answering more parts would dilute retrieval and the audit budget (five seconds per part). */
 export const MAX_QUESTION_PARTS = 3;
 
-const whWords = new Set(["what", "which", "who", "whom", "whose", "when", "where", "why", "how"]);
-const auxiliaries = new Set([
-  "is",
-  "are",
-  "was",
-  "were",
-  "do",
-  "does",
-  "did",
-  "can",
-  "could",
-  "will",
-  "would",
-  "should",
-  "shall",
-  "may",
-  "might",
-  "must",
-  "has",
-  "have",
-  "had",
-]);
 /** Words that can open the subject of an inverted question: "and is it …", "and does the key …". */
 const subjectOpeners = new Set([
   "it",
@@ -88,7 +67,7 @@ function lowerWords(text: string): string[] {
  */
 function startsQuestion(raw: string): boolean {
   // "if not, what …", "otherwise, who …": a question asked on the answer to the one before.
-  const text = raw.replace(/^\s*(?:if\s+(?:not|so|yes|no)|otherwise)\s*,\s*/iu, "");
+  const text = raw.replace(conditionalOpening, "");
   // "within how many days …", "in which year …": a preposition may lead the question word.
   const [lead, next] = lowerWords(text);
   if (lead !== undefined && prepositions.has(lead) && next !== undefined && whWords.has(next)) return true;
@@ -100,16 +79,6 @@ function startsQuestion(raw: string): boolean {
   const second = secondWord.toLowerCase();
   if (second === "a" || second === "an") return !copulaOrHave.has(first);
   return subjectOpeners.has(second) || /^\p{Lu}/u.test(secondWord);
-}
-
-/**
- * "When switching to polar coordinates, what …", "where no driver is set, which …": a clause
- * opened by "when" or "where" without an auxiliary after it sets the scene for the question
- * after the comma; it asks nothing itself ("When was it released, …" does).
- */
-export function isSceneClause(text: string): boolean {
-  const [first, second] = lowerWords(text);
-  return (first === "when" || first === "where") && second !== undefined && !auxiliaries.has(second);
 }
 
 /** Question words that ask a question alone after "and" ("…, and when?"). */

@@ -146,9 +146,8 @@ function runsOnTo(text: string, blocks: readonly StructureBlock[], k: number): n
     if (block.kind !== "paragraph") break;
     paragraphs.push({ text: text.slice(block.span.start, block.span.end) });
   }
-  const own = splitSentences(paragraphs[0]?.text ?? "").at(-1);
-  if (own === undefined) return -1;
-  const at = runsOnAt([own, ...paragraphs.slice(1)], 0);
+  // Whether the paragraph's last sentence is left open shows at the paragraph's own end.
+  const at = runsOnAt(paragraphs, 0);
   return at < 0 ? -1 : k + at;
 }
 

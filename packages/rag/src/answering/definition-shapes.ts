@@ -4,7 +4,7 @@ import { memoize } from "../memoize";
  * Whether a text defines a given term, by the shapes definitions take. Pure and cached per term:
  * the answer engine asks it of every candidate that names the subject of a "what is X" question.
  */
-const escapeRegExp = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+export const escapeRegExp = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * Whether `text` defines the phrase of `words` in one of the shapes definitions take: "X is …",

@@ -304,11 +304,16 @@ export function fieldCandidates(
 const termLine = /^[ \t]*([^\s:][^:\n]{0,38}?)[ \t]*:[ \t]*$/u;
 const MAX_TERM_WORDS = 5;
 
+/** Whether a line is a description list's term: a few words or figures alone, then a colon. */
+function isTermLine(line: { text: string } | undefined): boolean {
+  const match = line === undefined ? null : termLine.exec(line.text);
+  return match !== null && (match[1] as string).split(/\s+/).length <= MAX_TERM_WORDS;
+}
+
 /** Whether a block opens on a description list's term line with its gloss below it. */
 export function opensOnTerm(text: string, blockStart: number, blockEnd: number): boolean {
   const lines = blockLines(text, blockStart, blockEnd);
-  const match = termLine.exec(lines[0]?.text ?? "");
-  return match !== null && lines.length > 1 && (match[1] as string).split(/\s+/).length <= MAX_TERM_WORDS;
+  return lines.length > 1 && isTermLine(lines[0]);
 }
 
 /**
@@ -327,16 +332,12 @@ export function termCandidates(
   leadIn: () => string | undefined,
 ): AnswerCandidate[] {
   const lines = blockLines(text, blockStart, blockEnd);
-  const isTerm = (line: { text: string } | undefined) => {
-    const match = line === undefined ? null : termLine.exec(line.text);
-    return match !== null && (match[1] as string).split(/\s+/).length <= MAX_TERM_WORDS;
-  };
   const candidates: AnswerCandidate[] = [];
   lines.forEach((first, j) => {
     const second = lines[j + 1];
-    if (!isTerm(first) || second === undefined || isTerm(second)) return;
+    if (!isTermLine(first) || second === undefined || isTermLine(second)) return;
     const name = (termLine.exec(first.text)?.[1] ?? "").trim();
-    const nextTerm = lines.findIndex((line, k) => k > j + 1 && isTerm(line) && lines[k + 1] !== undefined);
+    const nextTerm = lines.findIndex((line, k) => k > j + 1 && isTermLine(line) && lines[k + 1] !== undefined);
     const glossEnd = nextTerm < 0 ? blockEnd : (lines[nextTerm] as { start: number }).start - 1;
     const gloss = splitSentences(text.slice(second.start, glossEnd))[0];
     if (gloss === undefined) return;
@@ -348,7 +349,7 @@ export function termCandidates(
     const before = lines
       .slice(0, j)
       .reverse()
-      .find((line) => /:\s*$/u.test(line.text) && !isTerm(line));
+      .find((line) => /:\s*$/u.test(line.text) && !isTermLine(line));
     const lead = before
       ? splitSentences(text.slice(blockStart, before.start + before.text.length)).at(-1)?.text
       : leadIn();

@@ -420,6 +420,13 @@ describe("layOutBlocks on harder tables and lists", () => {
     // Program output: a header run set flush right over its figures, one character 5 pt wide.
     const at = (column: number) => 50 + column * 5;
     const row = (y: number, cells: Array<[string, number]>) => cells.map(([text, column]) => item(text, at(column), y));
+    const income = row(696, [
+      ["Income", 0],
+      ["-1834", 15],
+      ["8183", 27],
+      ["-0.22", 34],
+      ["0.82", 44],
+    ]);
     const page = layOutBlocks(
       lines([
         item("Estimate Std. Error z value Pr(>|z|)", at(12), 720),
@@ -430,13 +437,7 @@ describe("layOutBlocks on harder tables and lists", () => {
           ["0.28", 35],
           ["0.071 .", 43],
         ]),
-        ...row(696, [
-          ["Income", 0],
-          ["-1834", 15],
-          ["8183", 27],
-          ["-0.22", 34],
-          ["0.82", 44],
-        ]),
+        ...income,
         ...row(684, [
           ["I(Income^2)", 0],
           ["1587", 16],
@@ -463,13 +464,7 @@ describe("layOutBlocks on harder tables and lists", () => {
           ["0.28", 35],
           ["0.78", 44],
         ]),
-        ...row(696, [
-          ["Income", 0],
-          ["-1834", 15],
-          ["8183", 27],
-          ["-0.22", 34],
-          ["0.82", 44],
-        ]),
+        ...income,
       ]),
       { headings: [] },
     ).blocks.filter((block) => block.kind === "table-row");
