@@ -43,12 +43,14 @@ describe("MetadataStore", () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("opens a WAL database with foreign keys and a busy timeout under the data dir", () => {
+  it("opens a WAL database with foreign keys, a busy timeout and a memory map under the data dir", () => {
     expect(store.dataDir).toBe(join(dataDir, "nested"));
     expect(store.originalsDir).toBe(join(dataDir, "nested", "originals"));
     expect(store.database.pragma("journal_mode", { simple: true })).toBe("wal");
     expect(store.database.pragma("foreign_keys", { simple: true })).toBe(1);
     expect(store.database.pragma("busy_timeout", { simple: true })).toBe(5000);
+    // Reads through a memory map, so another worker's writes do not cost a re-read of every page.
+    expect(store.database.pragma("mmap_size", { simple: true })).toBe(256 * 1024 * 1024);
     expect(store.health()).toEqual({ status: "ok", detail: "0 ready documents" });
   });
 

@@ -50,6 +50,11 @@ export const interruptedCode = "INGEST_INTERRUPTED";
 
 // Runs of four pages: about a thousand pages' text and layouts, a few MB.
 const runCacheSize = 256;
+// Reads through a memory map of the file, up to this size. Every stored answer is a write, and a
+// write by another process makes SQLite drop a connection's page cache: with the map the next
+// reads come from shared memory instead of read() calls into a fresh cache, which is what kept
+// two HTTP workers from doing twice the asks of one (bench load: ×1.39 without, ×1.68–1.95 with).
+const mmapBytes = 256 * 1024 * 1024;
 
 export interface MetadataStoreOptions {
   /** Stored answers beyond these are pruned at open, every `pruneEvery` saves and by `pruneAnswers()`. */
@@ -103,6 +108,7 @@ export class MetadataStore {
       database.pragma("busy_timeout = 5000");
       database.pragma("foreign_keys = ON");
       database.pragma("synchronous = NORMAL");
+      database.pragma(`mmap_size = ${mmapBytes}`);
       if (options.checkpoints === "elsewhere") database.pragma("wal_autocheckpoint = 0");
       // A conversion of existing rows leaves free pages behind; give them back to the file system.
       if (migrate(database) > 0) database.pragma("incremental_vacuum");
