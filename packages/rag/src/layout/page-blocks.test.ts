@@ -473,6 +473,50 @@ describe("layOutBlocks on harder tables and lists", () => {
     );
   });
 
+  it("splits a long label printed with its first figure as one item over the stub and that figure's column", () => {
+    // R prints "(Intercept) -12.5336" as one run when the label is as long as the stub column.
+    const at = (column: number) => 50 + column * 5;
+    const row = (y: number, cells: Array<[string, number]>) => cells.map(([text, column]) => item(text, at(column), y));
+    const page = layOutBlocks(
+      lines([
+        item("Estimate Std. Error z value Pr(>|z|)", at(12), 720),
+        ...row(708, [
+          ["(Intercept) -12.5336", 0],
+          ["24.3742", 23],
+          ["-0.51", 34],
+          ["0.61", 45],
+        ]),
+        ...row(696, [
+          ["RealGNP", 0],
+          ["0.1691", 14],
+          ["0.0236", 24],
+          ["7.17", 35],
+          ["7.4e-13 ***", 41],
+        ]),
+        ...row(684, [
+          ["RealInt", 0],
+          ["-1.0014", 13],
+          ["3.6399", 24],
+          ["-0.28", 34],
+          ["0.78", 45],
+        ]),
+        ...row(672, [
+          ["Signif. codes:", 0],
+          ["0 '***' 0.001 '**' 0.01 '*' 0.05", 17],
+        ]),
+      ]),
+      { headings: [] },
+    );
+    const rows = page.blocks.filter((block) => block.kind === "table-row");
+    const cells = (at: number) => {
+      const block = rows[at];
+      return block?.kind === "table-row" ? block.cells.map((span) => page.text.slice(span.start, span.end)) : [];
+    };
+    expect(rows[0]).toMatchObject({ headers: ["", "Estimate", "Std. Error", "z value", "Pr(>|z|)"] });
+    expect(cells(0)).toEqual(["(Intercept)", "-12.5336", "24.3742", "-0.51", "0.61"]);
+    expect(cells(1)).toEqual(["RealGNP", "0.1691", "0.0236", "7.17", "7.4e-13 ***"]);
+  });
+
   it("finds a caption below a table past the wrapped stub of its last row", () => {
     const page = layOutBlocks(
       lines([

@@ -250,12 +250,35 @@ function readsOnAcrossGap(segments: readonly Segment[]): boolean {
 }
 
 /**
+ * A label and a figure printed as one item, one space apart ("(Intercept) -12.5336", as program
+ * output sets its first row when the label is long): its two words, placed by their share of the
+ * item's width (such output is set in a fixed-width font). Undefined for any other item.
+ */
+function labelledFigure(segment: Segment): Segment["pieces"] {
+  if (segment.pieces) return undefined;
+  const text = segment.text.trim();
+  const perChar = (segment.x1 - segment.x0) / Math.max(text.length, 1);
+  for (const space of text.matchAll(/\s+/gu)) {
+    const label = text.slice(0, space.index);
+    const figure = text.slice(space.index + space[0].length);
+    if (!figureCell.test(figure)) continue;
+    if (figureCell.test(label)) return undefined;
+    const start = segment.x0 + (space.index + space[0].length) * perChar;
+    return [
+      { text: label, x0: segment.x0, x1: segment.x0 + label.length * perChar },
+      { text: figure, x0: start, x1: segment.x1 },
+    ];
+  }
+  return undefined;
+}
+
+/**
  * A segment set tight over several columns ("Chunks Cluster Scatter", "RAMCloud 8000") cut into
  * its items where they pass from one column to the next and a space stood between them; one
  * that lies in a single column, or one item spanning columns, stays whole.
  */
 function splitOverColumns(segment: Segment, columns: readonly Interval[]): Segment[] {
-  const pieces = segment.pieces;
+  const pieces = segment.pieces ?? labelledFigure(segment);
   if (!pieces || overlapping(columns, segment).length < 2) return [segment];
   const parts: Segment[] = [];
   let part: Segment | undefined;
@@ -395,7 +418,14 @@ function columnsOf(segments: readonly Segment[]): Interval[] {
   const widths = segments.map((segment) => segment.x1 - segment.x0).sort((a, b) => a - b);
   const limit = (widths[Math.floor((widths.length - 1) / 2)] ?? 0) * wideCellFactor;
   const plain = (segment: Segment) => segment.x1 - segment.x0 <= limit && !segment.pieces;
-  const sure = segments.filter(plain);
+  const narrow = segments.filter(plain);
+  // Cells of one word show where the columns part. A cell of several words that crosses such a
+  // gap ("(Intercept) -12.5336" over the stub and the figures, as program output prints a long
+  // label; "Signif. codes:" under them) is left out like a wide one; a label and a figure set
+  // as one item is then split over the two columns in its row (`labelledFigure`).
+  const oneWord = (segment: Segment) => !/\s/u.test(segment.text.trim());
+  const parted = mergedIntervals(narrow.filter(oneWord));
+  const sure = narrow.filter((segment) => oneWord(segment) || overlapping(parted, segment).length < 2);
   if (sure.length === 0) return mergedIntervals(segments);
   const columns = mergedIntervals(sure);
   const fitting = segments.filter((segment) => !plain(segment) && overlapping(columns, segment).length <= 1);
