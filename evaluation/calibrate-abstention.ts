@@ -2,7 +2,7 @@
  * `npm run eval:calibrate`: chooses the answer engine's abstention threshold on the dev set by
  * the procedure in evaluation/README.md ("Choosing the abstention threshold"). It asks every
  * dev-set question once with abstention off, records each claim's score from the answer's
- * trace, then replays every threshold on a grid: a part keeps the claims scoring at least the
+ * trace, then replays every threshold on a 0.01 grid: a part keeps the claims scoring at least the
  * threshold (exactly what the engine would have kept, since selection only ever adds claims
  * in score order above it). It prints the curve and the chosen threshold.
  *
@@ -201,7 +201,9 @@ async function main(): Promise<void> {
     retrieved.push(...asked.retrieved);
   }
   {
-    const thresholds = Array.from({ length: 41 }, (_, k) => Math.round(k * 5) / 100);
+    // Every 0.01 from 0 to 2: the trace gives scores to 0.001, and a coarser grid can step over a
+    // whole band of answers to the next point past one unanswerable question's score.
+    const thresholds = Array.from({ length: 201 }, (_, k) => k / 100);
     const curve = abstentionCurve(questions, claims, retrieved, thresholds);
     const { point, reachedTarget } = chooseThreshold(curve);
     if (values.json) {
@@ -227,7 +229,8 @@ async function main(): Promise<void> {
       return `${k}/${n} = ${Math.round((100 * k) / n)}% [${Math.round(100 * low)}–${Math.round(100 * high)}]`;
     };
     console.log("threshold  correct (answerable)        abstained (unanswerable)");
-    for (const p of curve) {
+    // The curve in steps of 0.05, and the chosen point.
+    for (const p of curve.filter((each) => Math.round(each.threshold * 100) % 5 === 0 || each === point)) {
       console.log(
         `${p.threshold.toFixed(2).padStart(9)}  ${rate(p.correct, p.answerable).padEnd(26)}  ${rate(p.abstained, p.unanswerable)}`,
       );
