@@ -53,8 +53,10 @@ const runCacheSize = 256;
 // Reads through a memory map of the file, up to this size. Every stored answer is a write, and a
 // write by another process makes SQLite drop a connection's page cache: with the map the next
 // reads come from shared memory instead of read() calls into a fresh cache, which is what kept
-// two HTTP workers from doing twice the asks of one (bench load: ×1.39 without, ×1.68–1.95 with).
-const mmapBytes = 256 * 1024 * 1024;
+// two HTTP workers from doing twice the asks of one (bench load: ×1.39 without, ×1.59–1.95 with).
+// On Linux only, where it was measured: on macOS, processes sharing a mapped SQLite file have been
+// reported to crash (SIGBUS) when another one shrinks it, and there reads go through read() as before.
+const mmapBytes = process.platform === "linux" ? 256 * 1024 * 1024 : 0;
 
 export interface MetadataStoreOptions {
   /** Stored answers beyond these are pruned at open, every `pruneEvery` saves and by `pruneAnswers()`. */
