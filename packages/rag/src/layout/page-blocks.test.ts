@@ -6,6 +6,9 @@ import type { StructureBlock } from "../structure/passage-structure";
 import { type LayoutState, layOutBlocks } from "./page-blocks";
 
 const lines = (items: TextItem[]) => readingOrder(buildRows(items));
+// Program output in a fixed-width font, one character 5 pt wide: `at(column)` is a character column's x.
+const at = (column: number) => 50 + column * 5;
+const row = (y: number, cells: Array<[string, number]>) => cells.map(([text, column]) => item(text, at(column), y));
 const quote = (text: string, block: StructureBlock | undefined) => text.slice(block?.span.start, block?.span.end);
 
 describe("layOutBlocks", () => {
@@ -417,9 +420,7 @@ describe("layOutBlocks on harder tables and lists", () => {
   });
 
   it("heads a table with the single-spaced header line above it, each header by the column it is flush with", () => {
-    // Program output: a header run set flush right over its figures, one character 5 pt wide.
-    const at = (column: number) => 50 + column * 5;
-    const row = (y: number, cells: Array<[string, number]>) => cells.map(([text, column]) => item(text, at(column), y));
+    // Program output: a header run set flush right over its figures (see `at` and `row` above).
     const income = row(696, [
       ["Income", 0],
       ["-1834", 15],
@@ -475,8 +476,6 @@ describe("layOutBlocks on harder tables and lists", () => {
 
   it("splits a long label printed with its first figure as one item over the stub and that figure's column", () => {
     // R prints "(Intercept) -12.5336" as one run when the label is as long as the stub column.
-    const at = (column: number) => 50 + column * 5;
-    const row = (y: number, cells: Array<[string, number]>) => cells.map(([text, column]) => item(text, at(column), y));
     const page = layOutBlocks(
       lines([
         item("Estimate Std. Error z value Pr(>|z|)", at(12), 720),
