@@ -163,7 +163,7 @@ export function detectTable(
   const rows: DetectedTable["rows"] = [];
   for (const [offset, line] of run.slice(headerCount).entries()) {
     const cells = line.segments
-      .flatMap((cell) => splitOverColumns(cell, columns))
+      .flatMap((cell) => splitOverColumns(cell, columns, true))
       .map((segment) => ({ segment, column: overlapping(columns, segment)[0] ?? 0 }));
     const above = rows.at(-1);
     if (line.segments.length >= 2) rows.push({ line: from + headerCount + offset, wrapped: [], cells });
@@ -275,10 +275,12 @@ function labelledFigure(segment: Segment): Segment["pieces"] {
 /**
  * A segment set tight over several columns ("Chunks Cluster Scatter", "RAMCloud 8000") cut into
  * its items where they pass from one column to the next and a space stood between them; one
- * that lies in a single column, or one item spanning columns, stays whole.
+ * that lies in a single column, or one item spanning columns, stays whole; in a body row
+ * (`bodyRow`), a label and a figure printed as one item are cut too (`labelledFigure`).
  */
-function splitOverColumns(segment: Segment, columns: readonly Interval[]): Segment[] {
-  const pieces = segment.pieces ?? labelledFigure(segment);
+function splitOverColumns(segment: Segment, columns: readonly Interval[], bodyRow = false): Segment[] {
+  // A header's one item ("December 29, 2024" over two columns) stays whole.
+  const pieces = segment.pieces ?? (bodyRow ? labelledFigure(segment) : undefined);
   if (!pieces || overlapping(columns, segment).length < 2) return [segment];
   const parts: Segment[] = [];
   let part: Segment | undefined;
