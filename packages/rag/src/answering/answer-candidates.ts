@@ -13,6 +13,7 @@ import {
   standsAlone,
   withStop,
 } from "./candidate-text";
+import { footnoteCandidates } from "./footnote-candidates";
 import {
   entryCandidates,
   fieldCandidates,
@@ -173,7 +174,8 @@ function listLeadIn(text: string, blocks: readonly StructureBlock[], k: number):
  * Every candidate answer in a passage, in reading order: sentences of paragraphs (a sentence
  * ending in a colon joined with what follows it, one leaning on the sentence before joined with
  * that one or stripped of its connective), definitions, list items with their lead-in and table
- * rows restated with their headers. A candidate whose claim could not stand alone is left out.
+ * rows restated with their headers, footnotes read after the words that cite them. A candidate
+ * whose claim could not stand alone is left out.
  */
 export function answerCandidates(text: string, structure: PassageStructure): AnswerCandidate[] {
   const headings = [...structure.headings];
@@ -243,5 +245,6 @@ export function answerCandidates(text: string, structure: PassageStructure): Ans
   });
   // The drafted answer keeps only claims that stand alone: a candidate that would be dropped there
   // must not win here and leave its part with a worse claim or none.
+  candidates.push(...footnoteCandidates(text, candidates));
   return candidates.filter((candidate) => standsAlone(candidate.claimText));
 }
