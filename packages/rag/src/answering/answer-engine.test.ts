@@ -8,18 +8,19 @@ import { analyseQuestion, type QuestionAnalysis } from "./question-analysis";
 import type { Lexicon } from "./wordnet-lexicon";
 
 const engine = new AnswerEngine();
+const passage = (localId: number, source: string, text: string): DraftPassage => ({ localId, source, text });
 const ask = (question: string, passages: DraftPassage[]) => engine.answer({ index: 0, question, passages });
 
-const table: DraftPassage = {
-  localId: 1,
-  source: "cipher.pdf",
-  text: "For the cipher, the number of rounds depends on the key length.\nKey Length\nNumber of\nRounds\nAES-128 4 10\nAES-192 6 12\nAES-256 8 14\nFigure 4. Key-Round Combinations.",
-};
-const lease: DraftPassage = {
-  localId: 2,
-  source: "lease.pdf",
-  text: "Payments\nRent is due on the first day of each month.\nThe tenant may cancel the lease within 14 days of signing.\nThe landlord must provide:\n• a copy of the inventory;\n• the keys to every lock.",
-};
+const table = passage(
+  1,
+  "cipher.pdf",
+  "For the cipher, the number of rounds depends on the key length.\nKey Length\nNumber of\nRounds\nAES-128 4 10\nAES-192 6 12\nAES-256 8 14\nFigure 4. Key-Round Combinations.",
+);
+const lease = passage(
+  2,
+  "lease.pdf",
+  "Payments\nRent is due on the first day of each month.\nThe tenant may cancel the lease within 14 days of signing.\nThe landlord must provide:\n• a copy of the inventory;\n• the keys to every lock.",
+);
 
 describe("AnswerEngine", () => {
   it("answers a table lookup from the row, restated with its headers, quoted as printed", () => {
@@ -50,16 +51,12 @@ describe("AnswerEngine", () => {
   });
 
   it("answers from the document whose passages say most of the question, not from one sharing a common word", () => {
-    const directive: DraftPassage = {
-      localId: 3,
-      source: "directive.pdf",
-      text: "The airworthiness directive applies to every operator of the fleet. The directive becomes effective 35 days after publication.",
-    };
-    const licence: DraftPassage = {
-      localId: 4,
-      source: "licence.pdf",
-      text: "The new licence becomes effective once both parties have signed it.",
-    };
+    const directive = passage(
+      3,
+      "directive.pdf",
+      "The airworthiness directive applies to every operator of the fleet. The directive becomes effective 35 days after publication.",
+    );
+    const licence = passage(4, "licence.pdf", "The new licence becomes effective once both parties have signed it.");
     const question = "On what date will the airworthiness directive become effective?";
     const ranked = (passages: DraftPassage[]) =>
       engine.rank({ index: 0, question, passages }).scored.map((candidate) => candidate.localId);
@@ -71,16 +68,16 @@ describe("AnswerEngine", () => {
   });
 
   it("leaves out a document that says neither word of a two-word kind another document says", () => {
-    const directive: DraftPassage = {
-      localId: 3,
-      source: "directive.pdf",
-      text: "This proposed airworthiness directive would supersede the earlier one.",
-    };
-    const licence: DraftPassage = {
-      localId: 4,
-      source: "licence.pdf",
-      text: "The final terms become effective on the date both parties sign. The final date will be set when the terms become effective.",
-    };
+    const directive = passage(
+      3,
+      "directive.pdf",
+      "This proposed airworthiness directive would supersede the earlier one.",
+    );
+    const licence = passage(
+      4,
+      "licence.pdf",
+      "The final terms become effective on the date both parties sign. The final date will be set when the terms become effective.",
+    );
     const question = "On what date will the final airworthiness directive become effective?";
     const ranked = engine.rank({ index: 0, question, passages: [directive, licence] }).scored;
     // The licence says more of the question's words, but nothing of airworthiness directives.
