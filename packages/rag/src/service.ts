@@ -49,11 +49,13 @@ function writtenFirst(
 ): SearchHit[] {
   if (words.length === 0) return hits;
   const patterns = words.map((word) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}(?![\\p{L}\\p{N}])`, "iu"));
-  const prints = (hit: SearchHit) => {
-    const text = records.get(hit.chunkId)?.text;
-    return text !== undefined && patterns.every((pattern) => pattern.test(text));
-  };
-  return [...hits.filter(prints), ...hits.filter((hit) => !prints(hit))];
+  const printed = new Set(
+    hits.filter((hit) => {
+      const text = records.get(hit.chunkId)?.text;
+      return text !== undefined && patterns.every((pattern) => pattern.test(text));
+    }),
+  );
+  return [...printed, ...hits.filter((hit) => !printed.has(hit))];
 }
 
 /** Where the service reads chunk text and document readiness (the SQLite `MetadataStore`). */

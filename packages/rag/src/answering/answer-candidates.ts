@@ -243,8 +243,8 @@ export function answerCandidates(text: string, structure: PassageStructure): Ans
       candidates.push(...sentenceCandidates(text, block.span.start, block.span.end, itemContext, () => null));
     }
   });
+  candidates.push(...footnoteCandidates(text, candidates));
   // The drafted answer keeps only claims that stand alone: a candidate that would be dropped there
   // must not win here and leave its part with a worse claim or none.
-  candidates.push(...footnoteCandidates(text, candidates));
   return candidates.filter((candidate) => standsAlone(candidate.claimText));
 }

@@ -166,15 +166,19 @@ export class AnswerEngine {
     const kinds = (question.compounds ?? []).filter((pair) => !pair.per);
     // Any retrieved document counts, also one with no candidate of its own.
     const documents = [...known.keys()];
-    const aboutKinds = (document: string) =>
-      kinds.every(
-        ({ modifier, head }) =>
-          says(document, modifier) ||
-          says(document, head) ||
-          !documents.some((other) => says(other, modifier) && says(other, head)),
-      );
+    const otherKinds = new Set(
+      documents.filter(
+        (document) =>
+          !kinds.every(
+            ({ modifier, head }) =>
+              says(document, modifier) ||
+              says(document, head) ||
+              !documents.some((other) => says(other, modifier) && says(other, head)),
+          ),
+      ),
+    );
     const pool = named.filter(
-      (entry) => (covered.get(entry.document) ?? 0) >= settings.documentShare * most && aboutKinds(entry.document),
+      (entry) => (covered.get(entry.document) ?? 0) >= settings.documentShare * most && !otherKinds.has(entry.document),
     );
     const scored = pool.map((entry) =>
       scoreCandidate(

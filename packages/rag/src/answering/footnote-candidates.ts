@@ -9,7 +9,7 @@ const footnoteLine = /^(\d{1,3})[ \t]+(?=\p{Lu})/gmu;
 
 /**
  * Words after which a number is what they count or point to, never a note's mark: "section 13 of",
- * "more than 13 people" (any function word), "Table 2 shows".
+ * "Table 2 shows", and function words ("more than 13 people", "of 2 kinds").
  */
 const countingWord =
   /^(?:section|sections|chapter|table|figure|fig|page|pages|item|part|step|rule|line|lines|paragraph|appendix|no|number|version|article|clause|than|of|to|in|on|at|by|for|and|or|the|a|an|about|over|under|up|only|least|most|every|each|per)$/iu;
