@@ -140,6 +140,15 @@ describe("answerCandidates", () => {
     ).toBe(false);
   });
 
+  it("offers a sentence citing a numbered footnote only as read with its note", () => {
+    const citing = "Differences between the two sensors greater than a certain threshold 13 would cause an alert.";
+    const text = `${citing}\n\n13 More than 10 degrees difference for more than 10 seconds.`;
+    const made = flat(text);
+    expect(made.some((candidate) => candidate.quote === citing)).toBe(false);
+    const note = made.find((candidate) => candidate.quote.startsWith("13 More"));
+    expect(note?.claimText).toContain("threshold (note 13: More than 10 degrees difference");
+  });
+
   it("offers the end of a sentence begun on the page before, when it states something alone", () => {
     const structure: PassageStructure = {
       headings: [],

@@ -243,8 +243,12 @@ export function answerCandidates(text: string, structure: PassageStructure): Ans
       candidates.push(...sentenceCandidates(text, block.span.start, block.span.end, itemContext, () => null));
     }
   });
-  candidates.push(...footnoteCandidates(text, candidates));
+  // A sentence citing a footnote gives way to the candidate that reads it with its note.
+  const footnotes = footnoteCandidates(text, candidates);
+  const read =
+    footnotes.cited.size === 0 ? candidates : candidates.filter((candidate) => !footnotes.cited.has(candidate));
+  read.push(...footnotes.made);
   // The drafted answer keeps only claims that stand alone: a candidate that would be dropped there
   // must not win here and leave its part with a worse claim or none.
-  return candidates.filter((candidate) => standsAlone(candidate.claimText));
+  return read.filter((candidate) => standsAlone(candidate.claimText));
 }

@@ -161,27 +161,28 @@ const contextWords = memoize(1_000, (joined: string) => {
 
 /** Features of one candidate; `statesAnswerKind` decides the figure, duration, time and frequency kinds. */
 export function candidateFeatures(candidate: AnswerCandidate): CandidateFeatures {
-  const { quote } = candidate;
-  const own = wordForms(quote).filter(isContentWord);
+  // A footnote is scored as read in its citing sentence; its quote is still the note alone.
+  const text = candidate.scoredText ?? candidate.quote;
+  const own = wordForms(text).filter(isContentWord);
   const context = contextWords(candidate.context.join(" \n "));
   const claim = candidate.claimText;
   const claimWords = candidate.kind === "table-row" || candidate.kind === "list-item" ? wordForms(claim) : own;
   const states = new Set<AnswerType>();
   // Figures are read once and reused below while the text they are read from stays the same.
-  const figures = valueFigures(quote);
+  const figures = valueFigures(text);
   for (const kind of timeKinds) {
-    // statesAnswerKind(quote, "quantity") is whether valueFigures(quote) finds any.
-    if (kind === "quantity" ? figures.length > 0 : statesAnswerKind(quote, kind)) states.add(kind);
+    // statesAnswerKind(text, "quantity") is whether valueFigures(text) finds any.
+    if (kind === "quantity" ? figures.length > 0 : statesAnswerKind(text, kind)) states.add(kind);
   }
   if (candidate.kind === "table-row" && timedCell.test(claim)) states.add("duration");
-  if (moment.test(quote)) states.add("time");
-  const undated = withoutDates(quote);
-  const undatedFigures = undated === quote ? figures : valueFigures(undated);
+  if (moment.test(text)) states.add("time");
+  const undated = withoutDates(text);
+  const undatedFigures = undated === text ? figures : valueFigures(undated);
   if (undatedFigures.length > 0) states.add("count");
-  if (percentage.test(quote)) states.add("percentage");
+  if (percentage.test(text)) states.add("percentage");
   if (namesIn(claim).length > 0) states.add("person");
-  if (filePath.test(quote) || (claim !== quote && filePath.test(claim))) states.add("path");
-  if (ruleOrDenial.test(quote)) states.add("polar");
+  if (filePath.test(text) || (claim !== text && filePath.test(claim))) states.add("path");
+  if (ruleOrDenial.test(text)) states.add("polar");
   if (candidate.kind === "definition") states.add("definition");
   const uncounted = undated.replace(spanOrShare, " ");
   const ownForms = formSet(own);
@@ -195,7 +196,7 @@ export function candidateFeatures(candidate: AnswerCandidate): CandidateFeatures
     claimSurfaces: new Set(claimWords.map((word) => word.surface)),
     states,
     countsThings: (uncounted === undated ? undatedFigures : valueFigures(uncounted)).length > 0,
-    crossReference: onlyRefersElsewhere(quote),
-    namesYear: olderYear.test(quote),
+    crossReference: onlyRefersElsewhere(text),
+    namesYear: olderYear.test(text),
   };
 }

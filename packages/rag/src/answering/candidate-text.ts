@@ -23,6 +23,11 @@ export interface AnswerCandidate {
   subject?: string;
   /** For a table row, its cells after the label with their column headers, as the claim restates them. */
   cells?: Array<{ header: string; cell: string }>;
+  /**
+   * The text whose words are the candidate's own when it is scored, when that is more than its
+   * quote: a footnote read in the sentence that cites it, the note's words where its mark stood.
+   */
+  scoredText?: string;
 }
 
 /** The term a definition-shaped sentence opens with: up to six words, maybe with an aside ("X, also called Y,"). */

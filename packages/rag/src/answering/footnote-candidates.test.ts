@@ -14,14 +14,20 @@ describe("footnoteCandidates", () => {
   it("reads a footnote after the words of the sentence that carries its mark", () => {
     const citing = "Differences greater than a certain\nthreshold 13 would cause an alert.";
     const passage = `${citing}\nThe pilots see it.\n13 More than 10 degrees difference for more than\n10 seconds.\n\nNext paragraph.`;
-    const [note, ...rest] = footnoteCandidates(passage, [sentence(citing, passage)]);
+    const citingSentence = sentence(citing, passage);
+    const { made, cited } = footnoteCandidates(passage, [citingSentence]);
+    const [note, ...rest] = made;
     expect(rest).toEqual([]);
+    // The citing sentence gives way: the note's candidate says all it says and what the mark stood for.
+    expect([...cited]).toEqual([citingSentence]);
     expect(note).toMatchObject({
       kind: "list-item",
       quote: "13 More than 10 degrees difference for more than\n10 seconds.",
       claimText:
         "Differences greater than a certain threshold (note 13: More than 10 degrees difference for more than 10 seconds) would cause an alert.",
       context: ["Proposed changes", "Differences greater than a certain threshold 13 would cause an alert."],
+      scoredText:
+        "Differences greater than a certain threshold More than 10 degrees difference for more than 10 seconds would cause an alert.",
     });
     expect(passage.slice(note?.start, (note?.start ?? 0) + (note?.quote.length ?? 0))).toBe(note?.quote);
   });
@@ -29,12 +35,12 @@ describe("footnoteCandidates", () => {
   it("takes a mark glued to its word's comma, never a number counted or pointed to", () => {
     const glued = "If it exceeds the threshold,11 the computer stops.";
     const passage = `${glued}\n11 The threshold depends on the rate of change.`;
-    expect(footnoteCandidates(passage, [sentence(glued, passage)])[0]?.claimText).toBe(
+    expect(footnoteCandidates(passage, [sentence(glued, passage)]).made[0]?.claimText).toBe(
       "If it exceeds the threshold (note 11: The threshold depends on the rate of change) the computer stops.",
     );
     for (const counted of ["See section 11 of the rule.", "It took more than 11 hours.", "The release 2.11 works."]) {
       const other = `${counted}\n11 The threshold depends on the rate of change.`;
-      expect(footnoteCandidates(other, [sentence(counted, other)])).toEqual([]);
+      expect(footnoteCandidates(other, [sentence(counted, other)])).toEqual({ made: [], cited: new Set() });
     }
   });
 });

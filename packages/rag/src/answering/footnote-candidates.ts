@@ -22,10 +22,17 @@ const countingWord =
  * sentences (after a word or its comma, before a lowercase word), this gives a candidate whose
  * quote is the footnote as printed and whose claim is the citing sentence with the note said
  * where its mark stands, the citing sentence also its context, as a list item is read with its lead-in.
+ * It is scored on the citing sentence read with the note, so it says all the citing sentence says
+ * and more: the citing sentences are returned too, for the caller to drop in its favour (a mark
+ * read as a figure, "threshold 13 would", would otherwise make the bare sentence look like a count).
  */
-export function footnoteCandidates(text: string, sentences: readonly AnswerCandidate[]): AnswerCandidate[] {
+export function footnoteCandidates(
+  text: string,
+  sentences: readonly AnswerCandidate[],
+): { made: AnswerCandidate[]; cited: Set<AnswerCandidate> } {
   const notes = [...text.matchAll(footnoteLine)];
   const made: AnswerCandidate[] = [];
+  const cited = new Set<AnswerCandidate>();
   notes.forEach((note, k) => {
     const number = note[1] as string;
     const start = note.index;
@@ -49,9 +56,12 @@ export function footnoteCandidates(text: string, sentences: readonly AnswerCandi
       start,
       claimText: withStop(claim),
       context: [...citing.candidate.context, citing.claim],
+      // Scored as one statement: the citing sentence with the note's words where its mark stood.
+      scoredText: `${before} ${said}${after}`,
     });
+    cited.add(citing.candidate);
   });
-  return made;
+  return { made, cited };
 }
 
 /** The sentence outside the note that carries its mark, and where the mark stands in its claim. */
