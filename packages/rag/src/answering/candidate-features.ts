@@ -27,6 +27,8 @@ export interface CandidateFeatures {
   countsThings: boolean;
   /** Whether it only sends the reader elsewhere ("See Section 6.3."). */
   crossReference: boolean;
+  /** Whether it is a figure's or a table's caption ("Figure 2: Expenditure and income with fitted models."). */
+  caption: boolean;
   /** Whether it prints a year of the last millennium ("in 1770"), which answers "in what year". */
   namesYear: boolean;
 }
@@ -107,6 +109,8 @@ const ruleOrDenial =
 const percentage =
   /\d\s?%|\d\s?(?:per\s?cent|percent)\b|(?<![\d.:/])\d\s?[:/]\s?\d(?![\d:/]|\.\d)|(?<![\d.])0?\.\d+(?!\d|\.\d)/i;
 const crossReference = /^see\b|\bsee\s+(?:sec|section|fig|figure|table|appendix|eq|equation|ref|chapter|annex|rfc)\b/i;
+/** A caption opens on its figure's or table's number: "Figure 2:", "Table 3.1.", "Fig. 4 –". */
+const captionOpening = /^(?:figure|fig\.|table|listing|exhibit|chart)\s+[\dA-Z]+(?:[.-]\d+)*\s*[.:—–-]\s/iu;
 /** An aside that points elsewhere: "(see Section 5.2)", "(see also twoside)". */
 const referenceAside = /\([^()]*\bsee\b[^()]*\)/gi;
 
@@ -197,6 +201,7 @@ export function candidateFeatures(candidate: AnswerCandidate): CandidateFeatures
     states,
     countsThings: (uncounted === undated ? undatedFigures : valueFigures(uncounted)).length > 0,
     crossReference: onlyRefersElsewhere(text),
+    caption: captionOpening.test(text),
     namesYear: olderYear.test(text),
   };
 }

@@ -351,6 +351,18 @@ describe("scoreCandidate", () => {
     expect(close?.score).toBeGreaterThan(pointer?.score ?? 0);
   });
 
+  it("takes a caption for a pointer to its figure, unless the question asks about the figure", () => {
+    const [caption, said] = scores("What standard error does the model give for income?", [
+      "Figure 2: Income and standard error of the fitted model.",
+      "Income and standard error of the fitted model.",
+    ]);
+    expect(caption?.parts.crossReference).toBe(1);
+    expect(said?.parts.crossReference).toBe(0);
+    expect(said?.score).toBeGreaterThan(caption?.score ?? 0);
+    const [asked] = scores("What does Figure 2 show?", ["Figure 2: Income and standard error of the fitted model."]);
+    expect(asked?.parts.crossReference).toBe(0);
+  });
+
   it("takes a name as the answer to 'who' only when it is not the question's own", () => {
     const [other, own] = scores("Who designed the Orchard Library building?", [
       "The Orchard Library building was designed by Maria Alvarez.",

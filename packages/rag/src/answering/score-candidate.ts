@@ -430,6 +430,12 @@ export function scoreCandidate(
   const namesOnly = plain.length > 0 && !plain.some((term) => matched.has(term.surface));
   const coverage = total > 0 ? own / total : 0;
   const context = total > 0 ? contextOnly / total : 0;
+  // A caption says what its figure or table shows, not what it states: unless the question asks
+  // about a figure or table itself, it sends the reader to the figure as a cross-reference does.
+  const pointsAway =
+    features.crossReference ||
+    (features.caption &&
+      !question.terms.some((term) => /^(?:figure|fig|table|listing|exhibit|chart)$/u.test(term.surface)));
   // Being the right kind of answer counts only as far as the candidate is about the question.
   const about = Math.min(1, coverage + context);
   const parts: ScoreParts = {
@@ -443,8 +449,8 @@ export function scoreCandidate(
     definitionMissing: type === "definition" && question.asksToDefine && !states ? 1 : 0,
     rank: 1 / placement.rank,
     // A sentence that sends the reader elsewhere defines nothing, whatever its shape.
-    definition: features.crossReference ? 0 : Math.max(definesSubject, definitionOfSubject) * about,
-    crossReference: features.crossReference ? 1 : 0,
+    definition: pointsAway ? 0 : Math.max(definesSubject, definitionOfSubject) * about,
+    crossReference: pointsAway ? 1 : 0,
     figure: type === null && features.states.has("count") ? about : 0,
     namesOnly: namesOnly ? 1 : 0,
     namedMissing: namedTotal > 0 ? 1 - namedMatched / namedTotal : 0,
