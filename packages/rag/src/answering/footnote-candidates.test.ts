@@ -38,9 +38,23 @@ describe("footnoteCandidates", () => {
     expect(footnoteCandidates(passage, [sentence(glued, passage)]).made[0]?.claimText).toBe(
       "If it exceeds the threshold (note 11: The threshold depends on the rate of change) the computer stops.",
     );
-    for (const counted of ["See section 11 of the rule.", "It took more than 11 hours.", "The release 2.11 works."]) {
+    for (const counted of [
+      "See section 11 of the rule.",
+      "It took more than 11 hours.",
+      "The release 2.11 works.",
+      // After a function word, a value; glued to capitals, part of a name.
+      "The clock is 11 times the bit rate.",
+      "Use the GFF11 formatted annotations.",
+    ]) {
       const other = `${counted}\n11 The threshold depends on the rate of change.`;
       expect(footnoteCandidates(other, [sentence(counted, other)])).toEqual({ made: [], cited: new Set() });
     }
+    // Glued to a lowercase word, a mark; a numbered line of fewer than three words is no note.
+    const lower = "The fit uses the linear model11 lmobj again.";
+    expect(
+      footnoteCandidates(`${lower}\n11 The threshold depends on the rate.`, [sentence(lower, `${lower}\n`)]).made,
+    ).toHaveLength(1);
+    const tableLine = "It was not precisely 1 litre then.";
+    expect(footnoteCandidates(`${tableLine}\n1 L.`, [sentence(tableLine, tableLine)]).made).toEqual([]);
   });
 });

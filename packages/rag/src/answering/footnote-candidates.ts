@@ -1,8 +1,12 @@
 import type { AnswerCandidate } from "./candidate-text";
 import { asStatement, clean, withStop } from "./candidate-text";
+import { STOPWORDS } from "./word-forms";
 
 /** A footnote is no longer than this; a numbered line that runs on further is body text. */
 const MAX_FOOTNOTE_CHARS = 400;
+
+/** A footnote has at least this many words after its number. */
+const MIN_FOOTNOTE_WORDS = 3;
 
 /** A footnote: at a line's start, its number, then a capitalised word ("13 More than 10 degrees …"). */
 const footnoteLine = /^(\d{1,3})[ \t]+(?=\p{Lu})/gmu;
@@ -42,6 +46,8 @@ export function footnoteCandidates(
     const end = Math.min(next, blank < 0 ? text.length : blank);
     const quote = text.slice(start, end).trim();
     if (quote.length > MAX_FOOTNOTE_CHARS || !/[.)]$/u.test(quote)) return;
+    // A note says something: "1 L." is a table's line, not a note.
+    if (quote.slice(number.length).trim().split(/\s+/u).length < MIN_FOOTNOTE_WORDS) return;
     const citing = citingSentence(sentences, number, start, end);
     if (!citing) return;
     // The note said where its mark stands: "… a certain threshold (note 13: More than 10 degrees …) would cause …".
@@ -80,7 +86,16 @@ function citingSentence(
     for (const found of candidate.claimText.matchAll(mark)) {
       const word = found[1] as string;
       // "threshold,11 the": a mark glued to its word's comma; "threshold 13 would": one space after a content word.
-      if (countingWord.test(word) || /\p{N}/u.test(word)) continue;
+      if (/\p{N}/u.test(word)) continue;
+      const glued = found[2] === "" && !found[0].includes(" ");
+      if (glued) {
+        // Glued to the word itself, a number is a mark after a word with small letters ("model2
+        // lmobj", "or not4 and", "Language7 is"); after an acronym it is part of a name ("GFF3").
+        if (word.length < 3 || !/\p{Ll}/u.test(word)) continue;
+      } else if (countingWord.test(word) || STOPWORDS.has(word.toLowerCase())) {
+        // Set apart after a counting or function word ("section 13 of", "is 16 times"), a value.
+        continue;
+      }
       return { candidate, claim: candidate.claimText, markAt: found.index + word.length };
     }
   }
