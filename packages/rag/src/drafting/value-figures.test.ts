@@ -21,6 +21,14 @@ describe("valueFigures", () => {
     expect(valueFigures("the EPV is very high (1.59) and well above (1.28) since he scores")).toEqual(["1.59", "1.28"]);
   });
 
+  it("leaves out a year cited with its author, never a year the text states", () => {
+    expect(valueFigures("The supF test of Andrews (1993), as in Newey and West (1987, 1994), is used.")).toEqual([]);
+    expect(
+      valueFigures("It is documented with MFT (Knuth, 1989) and Smith et al. (2019, p. 4) found 12 cases."),
+    ).toEqual(["12"]);
+    expect(valueFigures("The standard was released in 1993 and revised (2001) later.")).toEqual(["1993", "2001"]);
+  });
+
   it("leaves out figures the question already holds", () => {
     expect(valueFigures("AES-256 uses 14 rounds and 256 bits.", "How many rounds for a 256 bit key?")).toEqual(["14"]);
   });
