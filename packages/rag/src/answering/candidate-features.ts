@@ -110,7 +110,7 @@ const percentage =
   /\d\s?%|\d\s?(?:per\s?cent|percent)\b|(?<![\d.:/])\d\s?[:/]\s?\d(?![\d:/]|\.\d)|(?<![\d.])0?\.\d+(?!\d|\.\d)/i;
 const crossReference = /^see\b|\bsee\s+(?:sec|section|fig|figure|table|appendix|eq|equation|ref|chapter|annex|rfc)\b/i;
 /** A caption opens on its figure's or table's number: "Figure 2:", "Table 3.1.", "Fig. 4 –". */
-const captionOpening = /^(?:figure|fig\.|table|listing|exhibit|chart)\s+[\dA-Z]+(?:[.-]\d+)*\s*[.:—–-]\s/iu;
+const captionOpening = /^(?:figure|fig\.|table|listing|exhibit|chart)\s+(?:\d+|\p{Lu})(?:[.-]\d+)*\s*[.:—–-]\s/iu;
 /** An aside that points elsewhere: "(see Section 5.2)", "(see also twoside)". */
 const referenceAside = /\([^()]*\bsee\b[^()]*\)/gi;
 
