@@ -221,6 +221,36 @@ describe("answerCandidates", () => {
     expect(rows[1]?.subject).toBe("Leaf");
   });
 
+  it("reads a table's rows with the sentence just above the table as context", () => {
+    const text =
+      "We fit the model. With the HC4 estimator the errors are:\nIncome 1587 5489\nIntercept 10 20\nMore text follows.";
+    const row = (label: string, a: string, b: string) => ({
+      kind: "table-row" as const,
+      span: { start: text.indexOf(label), end: text.indexOf(b, text.indexOf(label)) + b.length },
+      cells: [label, a, b].map((cell) => {
+        const start = text.indexOf(cell, text.indexOf(label));
+        return { start, end: start + cell.length };
+      }),
+      headers: ["", "Estimate", "Std. Error"],
+    });
+    const structure: PassageStructure = {
+      headings: ["Public schools"],
+      blocks: [
+        { kind: "paragraph", span: { start: 0, end: text.indexOf("\nIncome") } },
+        row("Income", "1587", "5489"),
+        row("Intercept", "10", "20"),
+        { kind: "paragraph", span: { start: text.indexOf("More"), end: text.length } },
+      ],
+    };
+    const rows = answerCandidates(text, structure).filter((candidate) => candidate.kind === "table-row");
+    expect(rows).toHaveLength(2);
+    // Both rows share it, and the paragraph's first sentence is no part of it.
+    for (const made of rows) {
+      expect(made.context).toContain("With the HC4 estimator the errors are:");
+      expect(made.context.join(" ")).not.toContain("We fit the model.");
+    }
+  });
+
   it("restates no separator cell or header of marks alone, and keeps a dash that stands for none", () => {
     const text = "margins : left (inner), right (outer) —";
     const at = (cell: string) => ({ start: text.indexOf(cell), end: text.indexOf(cell) + cell.length });

@@ -186,6 +186,8 @@ export function answerCandidates(text: string, structure: PassageStructure): Ans
   let proseBefore = false;
   // The row above as restated, for a row that carries its group's leading cells down.
   let previousRow: RowCells | undefined;
+  // The last sentence before the table the row belongs to.
+  let tableLeadIn: string | undefined;
   const sentenceLong = (block: StructureBlock) => text.slice(block.span.start, block.span.end).split(/\s+/).length > 8;
   // The paragraph a sentence ran on to: its sentences were read from where the sentence began.
   let readUpTo = -1;
@@ -231,9 +233,17 @@ export function answerCandidates(text: string, structure: PassageStructure): Ans
     let made: AnswerCandidate | null;
     if (block.kind === "list-item") made = listItemCandidate(text, block, context);
     else {
-      const above = blocks[k - 1]?.kind === "table-row" ? previousRow : undefined;
+      const before = blocks[k - 1];
+      const above = before?.kind === "table-row" ? previousRow : undefined;
+      // The sentence just above a table says what it holds ("… with the HC4 estimator:"), as a
+      // lead-in says what a list's items are; the table's rows share it.
+      if (before?.kind !== "table-row")
+        tableLeadIn =
+          before?.kind === "paragraph"
+            ? splitSentences(text.slice(before.span.start, before.span.end)).at(-1)?.text
+            : undefined;
       previousRow = withGroupCells(restatedCells(text, block), above);
-      made = tableRowCandidate(text, block, previousRow, context);
+      made = tableRowCandidate(text, block, previousRow, tableLeadIn ? [...context, clean(tableLeadIn)] : context);
     }
     if (made) candidates.push(made);
     if (block.kind === "list-item") proseBefore ||= sentenceLong(block);
