@@ -170,6 +170,13 @@ function listLeadIn(text: string, blocks: readonly StructureBlock[], k: number):
   return undefined;
 }
 
+/** The last sentence of `block` when it is a paragraph: what a listing or a table after it holds. */
+function closingSentence(text: string, block: StructureBlock | undefined): string | undefined {
+  return block?.kind === "paragraph"
+    ? splitSentences(text.slice(block.span.start, block.span.end)).at(-1)?.text
+    : undefined;
+}
+
 /**
  * Every candidate answer in a passage, in reading order: sentences of paragraphs (a sentence
  * ending in a colon joined with what follows it, one leaning on the sentence before joined with
@@ -218,11 +225,7 @@ export function answerCandidates(text: string, structure: PassageStructure): Ans
       candidates.push(...entryCandidates(text, block.span.start, block.span.end, context));
       // A listing of fields is introduced by the sentence before it ("… the following resources
       // (shown here with their default values).").
-      const before = blocks[k - 1];
-      const leadIn = () =>
-        before?.kind === "paragraph"
-          ? splitSentences(text.slice(before.span.start, before.span.end)).at(-1)?.text
-          : undefined;
+      const leadIn = () => closingSentence(text, blocks[k - 1]);
       candidates.push(...fieldCandidates(text, block.span.start, block.span.end, context, leadIn));
       candidates.push(
         ...termCandidates(text, block.span.start, block.span.end, context, () => listLeadIn(text, blocks, k)),
@@ -237,11 +240,7 @@ export function answerCandidates(text: string, structure: PassageStructure): Ans
       const above = before?.kind === "table-row" ? previousRow : undefined;
       // The sentence just above a table says what it holds ("… with the HC4 estimator:"), as a
       // lead-in says what a list's items are; the table's rows share it.
-      if (before?.kind !== "table-row")
-        tableLeadIn =
-          before?.kind === "paragraph"
-            ? splitSentences(text.slice(before.span.start, before.span.end)).at(-1)?.text
-            : undefined;
+      if (before?.kind !== "table-row") tableLeadIn = closingSentence(text, before);
       previousRow = withGroupCells(restatedCells(text, block), above);
       made = tableRowCandidate(text, block, previousRow, tableLeadIn ? [...context, clean(tableLeadIn)] : context);
     }

@@ -166,17 +166,12 @@ export class AnswerEngine {
     const kinds = (question.compounds ?? []).filter((pair) => !pair.per);
     // Any retrieved document counts, also one with no candidate of its own.
     const documents = [...known.keys()];
-    const otherKinds = new Set(
-      documents.filter(
-        (document) =>
-          !kinds.every(
-            ({ modifier, head }) =>
-              says(document, modifier) ||
-              says(document, head) ||
-              !documents.some((other) => says(other, modifier) && says(other, head)),
-          ),
-      ),
-    );
+    const otherKinds = new Set<string>();
+    for (const { modifier, head } of kinds) {
+      if (!documents.some((document) => says(document, modifier) && says(document, head))) continue;
+      for (const document of documents)
+        if (!says(document, modifier) && !says(document, head)) otherKinds.add(document);
+    }
     const pool = named.filter(
       (entry) => (covered.get(entry.document) ?? 0) >= settings.documentShare * most && !otherKinds.has(entry.document),
     );

@@ -32,13 +32,16 @@ const quantifierBefore = /\b(?:no|any|each|every|some)\s+$/i;
 
 /**
  * A year cited with its author: "Andrews (1993)", "Newey and West (1987, 1994)", "(Knuth, 1989)",
- * "Zeileis (2006b)". The text before the year and the text after it.
+ * "Zeileis (2006b)". The text before the year, and the text after it.
  */
 const citingBefore =
   /(?:\p{Lu}[\p{L}'’-]+(?:\s+et\s+al\.?|\s+(?:and|&)\s+\p{Lu}[\p{L}'’-]+)?\s*\((?:(?:1[5-9]|20)\d{2}[a-z]?,\s*)*|\(\p{Lu}[\p{L}'’-]+(?:\s+et\s+al\.?|\s+(?:and|&)\s+\p{Lu}[\p{L}'’-]+)?,?\s+(?:(?:1[5-9]|20)\d{2}[a-z]?,\s*)*)$/u;
 const citingAfter = /^[a-z]?(?:,\s*(?:1[5-9]|20)\d{2}[a-z]?)*(?:,\s*p+\.\s*\d+(?:[-–]\d+)?)?\)/u;
-const isCitedYear = (figure: string, before: string, after: string) =>
-  /^(?:1[5-9]|20)\d{2}$/.test(figure) && citingBefore.test(before) && citingAfter.test(after);
+/** Whether the figure at `index` of `text` is a year cited with its author. */
+const isCitedYear = (text: string, figure: string, index: number, after: string) =>
+  /^(?:1[5-9]|20)\d{2}$/.test(figure) &&
+  citingAfter.test(after) &&
+  citingBefore.test(text.slice(Math.max(0, index - 60), index));
 
 /**
  * The figures of `text` that carry a value, lowercased: references, equation numbers such as
@@ -51,7 +54,7 @@ export function valueFigures(text: string, question = ""): string[] {
       const before = text.slice(Math.max(0, match.index - 14), match.index);
       const after = text.slice(match.index + match[0].length, match.index + match[0].length + 12);
       // A year cited with its author is where a claim comes from, not a value it states.
-      if (isCitedYear(match[0], text.slice(Math.max(0, match.index - 60), match.index), after)) return false;
+      if (isCitedYear(text, match[0], match.index, after)) return false;
       // "(4.13)" closing a displayed equation, among its terms or cited ("follows from (4.13)"); a
       // figure in brackets after a word of prose ("the EPV is very high (1.59)") is a value.
       const equation =
