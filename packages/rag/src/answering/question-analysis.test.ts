@@ -80,6 +80,16 @@ describe("analyseQuestion", () => {
     expect(named("Is it OK to use AES in the package?")).toEqual(["aes"]);
   });
 
+  it("takes a capital that opens a later sentence for no name, but keeps one after an abbreviation", () => {
+    const named = (question: string) =>
+      analyseQuestion(question, lexicon)
+        .terms.filter((term) => term.named)
+        .map((term) => term.surface);
+    expect(named("My thesis is double spaced. Out of the box, how are captions spaced?")).toEqual([]);
+    expect(named("Is it allowed? Which Office signs it?")).toEqual(["office"]);
+    expect(named("What did the U.S. Army report?")).toEqual(["army"]);
+  });
+
   it("leaves out the document named as where to look, and nothing else", () => {
     const surfaces = (question: string) => analyseQuestion(question, lexicon).terms.map((term) => term.surface);
     expect(surfaces("How long are records kept, under the schedule cited in the guide?")).toEqual([

@@ -139,7 +139,8 @@ const countedNoun = /\bhow many\s+(\p{L}[\p{L}\p{N}-]*)/iu;
 const measuredNoun = /\bhow much\s+(?:\p{L}+(?:-\p{L}+)+\s+)?(\p{L}+)\b/iu;
 
 /**
- * Names in a question: acronyms, words with a digit, capitalised words past the first, and
+ * Names in a question: acronyms, words with a digit, capitalised words that open no sentence
+ * ("My document is double spaced. Out of the box, …" capitalises "Out" as a sentence's first), and
  * identifiers as software and specifications print them: camelCase, snake_case and options
  * written with a leading dash ("--outSAMtype", "warmup_steps", "-v").
  */
@@ -152,7 +153,9 @@ function namedSurfaces(question: string): Set<string> {
     if (STOPWORDS.has(word.toLowerCase())) return;
     const option = /(?:^|\s)--?$/.test(text.slice(Math.max(0, match.index - 3), match.index));
     const identifier = word.includes("_") || /\p{Ll}\p{Lu}/u.test(word) || option;
-    if (identifier || /\d/.test(word) || /^\p{Lu}{2,}/u.test(word) || (k > 0 && /^\p{Lu}/u.test(word))) {
+    // A full stop after a lone letter ends an abbreviation ("the U.S. Army"), not a sentence.
+    const opensSentence = k === 0 || /(?<!(?:^|[\s.])\p{L})[.?!]\s+$/u.test(text.slice(0, match.index));
+    if (identifier || /\d/.test(word) || /^\p{Lu}{2,}/u.test(word) || (!opensSentence && /^\p{Lu}/u.test(word))) {
       for (const part of word.toLowerCase().split(/[-/_]/)) if (part.length > 0) named.add(part);
     }
   });
