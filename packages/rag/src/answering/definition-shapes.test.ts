@@ -52,6 +52,13 @@ describe("statesDefinitionOf", () => {
     expect(definedSubject("Even if an indicator is accurate, no incident may have occurred.")).toBeUndefined();
   });
 
+  it("reads the expansion set after a name as its definition", () => {
+    expect(statesDefinitionOf("Disks are checked by fsck (which stands for file system check).", ["fsck"])).toBe(true);
+    expect(statesDefinitionOf("It runs under GNU, short for GNU's Not Unix, on most systems.", ["gnu"])).toBe(true);
+    expect(statesDefinitionOf("The RAID (an abbreviation of redundant array) holds two disks.", ["raid"])).toBe(true);
+    expect(statesDefinitionOf("Disks are checked by fsck (which runs at boot) every month.", ["fsck"])).toBe(false);
+  });
+
   it("takes a state said with an intensifier for no definition", () => {
     expect(statesDefinitionOf("While precursors are rare, indicators are all too common.", ["indicator"])).toBe(false);
     expect(statesDefinitionOf("Indicators are very common in logs.", ["indicator"])).toBe(false);

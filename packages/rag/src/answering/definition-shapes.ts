@@ -52,6 +52,9 @@ const copulaAfter = new RegExp(
   String.raw`^${afterTerm}(?:,[^,.;]{1,60}?,?)?\s+(?:is|are|was|were|refers?\s+to|means?|denotes?|stands?\s+for|describes?|consists?\s+of)\b`,
   "iu",
 );
+/** "weave (which stands for weighted empirical …)", "HAC, short for …": the expansion of a name, set after it. */
+const expansionAfter =
+  /^["”'’]?\s*[(,]\s*(?:which\s+|that\s+)?(?:(?:stands?|stood)\s+for|(?:is\s+)?short\s+for|abbreviates|(?:is\s+)?an\s+abbreviation\s+(?:of|for))\s/iu;
 const asAfter = new RegExp(String.raw`^${afterTerm}\s+(?:as|to\s+be)\b`, "iu");
 const labelAfter = new RegExp(String.raw`^${afterTerm}\s*[:–—]\s`, "u");
 const clauseEndAfter = new RegExp(String.raw`^${afterTerm}\s*[.;]`, "u");
@@ -83,6 +86,7 @@ function definesAround(head: string, tail: string, atStart: boolean): boolean {
   const copula = copulaAfter.exec(tail);
   const predicate = copula ? tail.slice(copula[0].length) : "";
   if (copula && !comparisonAfterCopula.test(predicate) && !passiveAfterCopula.test(predicate)) return true;
+  if (expansionAfter.test(tail)) return true;
   if (defineBefore.test(head) && asAfter.test(tail)) return true;
   if (calledBefore.test(head)) return true;
   if (atStart && labelAfter.test(tail)) return true;

@@ -121,6 +121,9 @@ describe("analyseQuestion", () => {
     // The term quoted is what is defined; the words after it name its kind.
     expect(analyseQuestion("What is the 'Attrition' attack vector?", lexicon).subject).toBe("Attrition");
     expect(analyseQuestion("What is the “Web” attack vector?", lexicon).subject).toBe("Web");
+    // A word named as a word: what it stands for is asked of the word itself.
+    expect(analyseQuestion("What does the name of the command fsck stand for?", lexicon).subject).toBe("fsck");
+    expect(analyseQuestion("What does the acronym RAID mean?", lexicon).subject).toBe("RAID");
   });
 
   it("drops the adjective of 'how long', knows what is counted and the subject of a definition", () => {

@@ -181,6 +181,10 @@ export function quotedSurfaces(question: string): Set<string> {
   return quoted;
 }
 
+/** "the name of the function X", "the acronym X", "the abbreviation X": a word named as a word, and which. */
+const namingFrame =
+  /^(?:the\s+)?(?:name|acronym|abbreviation|initialism)\s+(?:of\s+(?:the\s+|an?\s+)?)?(?:[\p{L}-]+\s+)?(["'‘“]?[^\s"'’”]+["'’”]?)$/iu;
+
 /** X of "what is X", "what does X mean", "define X", with any scope around it; null when not so asked. */
 function definitionSubject(question: string): string | null {
   const match = definitionQuestion.exec(question);
@@ -191,6 +195,10 @@ function definitionSubject(question: string): string | null {
     ?.replace(/\s*\([^)]*\)\s*$/, "")
     .trim();
   if (!subject || valueSubject.test(subject)) return null;
+  // "What does the name of the function weave stand for?", "what does the acronym HAC mean?": the
+  // frame names what kind of word X is; X is the word itself.
+  const named = namingFrame.exec(subject)?.[1];
+  if (named !== undefined) return named;
   // "What is the 'Attrition' attack vector?": a term quoted in the question, with more words after
   // it, is what is defined; the rest names its kind. (The pattern may have taken its opening quote.)
   const quoted = quotedTerm.exec(question)?.[1];
