@@ -37,6 +37,9 @@ describe("expectedAnswer", () => {
     expect(expectedAnswer("What size is the block?").kind).toBe("quantity");
     expect(expectedAnswer("On which page does the chapter on vector calculus begin?").kind).toBe("quantity");
     expect(expectedAnswer("According to the contents, on which page does chapter 4 begin?").kind).toBe("quantity");
+    // A span or a range of values is a measure too: "[0:360]", "from 1 to 64".
+    expect(expectedAnswer("What span does the hue setting cover by default?").kind).toBe("quantity");
+    expect(expectedAnswer("Over what range can the gain be set?").kind).toBe("quantity");
   });
 
   it("names the noun a how-many question counts", () => {

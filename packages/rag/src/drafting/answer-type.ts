@@ -25,13 +25,13 @@ const durationQuestion =
 const lengthOfThing = /\bhow long an?\s/i;
 const timeQuestion = /^\s*(?:until |since |by )?when\b|\b(?:what|which) (?:year|date|day|month|time)\b/i;
 const quantityQuestion =
-  /\bhow (?:many|much|large|big|small|old|far|fast|heavy|tall|wide|high|deep)\b|\bhow long an?\s|\b(?:size|length|number|count|amount|limit|maximum|minimum|rate)\b|\b(?:which|what)\s+page\b/i;
+  /\bhow (?:many|much|large|big|small|old|far|fast|heavy|tall|wide|high|deep)\b|\bhow long an?\s|\b(?:size|length|number|count|amount|limit|maximum|minimum|rate|range|span|interval)\b|\b(?:which|what)\s+page\b/i;
 /** The noun of "which X is …", "in what X does …": the kind of thing the question asks for. */
 const askedKind =
   /^\s*(?:(?:in|at|on|for|from|to|by|under|with|into)\s+)?(?:which|what)\s+(\p{L}+)\s+(?:is|are|was|were|does|do|did|can|could|should|must|will|would|has|have)\b/iu;
 /** Nouns of "which X" that ask for a figure all the same ("which values can Nk take?"). */
 const measureNoun =
-  /^(?:values?|pages?|figures?|levels?|settings?|thresholds?|scores?|totals?|prices?|costs?|fees?|ratios?|percentages?|shares?|proportions?|amounts?|quantit(?:y|ies)|dimensions?|sizes?|widths?|heights?|weights?|speeds?|ranges?|defaults?)$/i;
+  /^(?:values?|pages?|figures?|levels?|settings?|thresholds?|scores?|totals?|prices?|costs?|fees?|ratios?|percentages?|shares?|proportions?|amounts?|quantit(?:y|ies)|dimensions?|sizes?|widths?|heights?|weights?|speeds?|ranges?|spans?|intervals?|extents?|defaults?)$/i;
 const countedNoun = /\bhow many\s+(\p{L}[\p{L}\p{N}-]*)/iu;
 
 /**
