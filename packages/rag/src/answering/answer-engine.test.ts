@@ -145,12 +145,12 @@ describe("CandidateCache", () => {
 
 describe("withFieldNames", () => {
   const noLexicon: Lexicon = { related: () => [] };
-  const known = new Map([["manual.pdf", new Set(["luatex", "driver", "during", "option"])]]);
+  const known = new Map([["manual.pdf", new Set(["luatex", "driver", "during", "option", "itself"])]]);
   const isCommonWord = (word: string) => word === "driver" || word === "option";
 
   it("takes a word WordNet lacks and the passages print for a name; a word no passage prints stays plain", () => {
     const question = analyseQuestion(
-      "Which luatex driver option was added during version five of the xyzzyq manual?",
+      "Which luatex driver option was added during version five of the xyzzyq manual itself?",
       noLexicon,
     );
     const named = (analysis: QuestionAnalysis) =>
@@ -161,6 +161,7 @@ describe("withFieldNames", () => {
     // A common word, a function word and a word no passage prints are not names.
     expect(named(promoted)).not.toContain("driver");
     expect(named(promoted)).not.toContain("during");
+    expect(named(promoted)).not.toContain("itself");
     expect(named(promoted)).not.toContain("xyzzyq");
     expect(promoted.terms.find((term) => term.surface === "luatex")?.related).toEqual([]);
   });

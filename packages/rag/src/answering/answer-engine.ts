@@ -192,11 +192,13 @@ export class AnswerEngine {
   }
 }
 
-/** Words of five letters or more that WordNet leaves out because they are function words, not terms. */
+/** Words of five letters or more that WordNet leaves out because they are function words (conjunctions, prepositions, pronouns), not terms. */
 const functionWords = new Set(
-  "during because although though whether unless until since among amongst toward towards upon whilst whereas wherein whereby thereof therein therefore hence".split(
-    " ",
-  ),
+  (
+    "during because although though whether unless until since among amongst toward towards upon whilst whereas wherein whereby thereof therein therefore hence " +
+    "without beside versus cannot itself himself herself themselves ourselves yourself yourselves myself oneself theirs yours " +
+    "whichever whoever whomever whenever anything something everything anyone everyone anybody everybody"
+  ).split(" "),
 );
 
 /**
