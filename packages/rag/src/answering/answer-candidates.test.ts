@@ -251,6 +251,32 @@ describe("answerCandidates", () => {
     }
   });
 
+  it("reads past a table's own header line and a short label to what the table is the output of", () => {
+    const text = "R> fit(model, vcov = robustHC)\n\nz test of coefficients:\n\nEstimate Std. Error\n\nIncome 1587 5489";
+    const at = (cell: string) => ({ start: text.lastIndexOf(cell), end: text.lastIndexOf(cell) + cell.length });
+    const paragraph = (from: string, to: string) => ({
+      kind: "paragraph" as const,
+      span: { start: text.indexOf(from), end: text.indexOf(to) + to.length },
+    });
+    const structure: PassageStructure = {
+      headings: [],
+      blocks: [
+        paragraph("R>", "robustHC)"),
+        paragraph("z test", "coefficients:"),
+        paragraph("Estimate", "Std. Error"),
+        {
+          kind: "table-row",
+          span: { start: text.indexOf("Income"), end: text.length },
+          cells: [at("Income"), at("1587"), at("5489")],
+          headers: ["", "Estimate", "Std. Error"],
+        },
+      ],
+    };
+    const [row] = answerCandidates(text, structure).filter((candidate) => candidate.kind === "table-row");
+    // Without the step back the header line itself, "Estimate Std. Error", would be the lead-in.
+    expect(row?.context).toContain("R> fit(model, vcov = robustHC) z test of coefficients:");
+  });
+
   it("restates no separator cell or header of marks alone, and keeps a dash that stands for none", () => {
     const text = "margins : left (inner), right (outer) —";
     const at = (cell: string) => ({ start: text.indexOf(cell), end: text.indexOf(cell) + cell.length });

@@ -178,6 +178,29 @@ function closingSentence(text: string, block: StructureBlock | undefined): strin
 }
 
 /**
+ * What introduces the table whose first row is block `k`: the closing sentence of the paragraph
+ * before it, past the table's own header line ("Estimate Std. Error z value") and, when that
+ * paragraph is only a short label ending in a colon ("z test of coefficients:"), with the
+ * paragraph before the label too (the command whose output the table is).
+ */
+function tableLeadInOf(text: string, blocks: readonly StructureBlock[], k: number): string | undefined {
+  const row = blocks[k] as TableRowBlock;
+  let j = k - 1;
+  const headerLine = (block: StructureBlock | undefined) => {
+    if (block?.kind !== "paragraph") return false;
+    const words = text.slice(block.span.start, block.span.end).replace(/\s+/g, "");
+    const headers = row.headers.join("").replace(/\s+/g, "");
+    return headers.length > 0 && words === headers;
+  };
+  if (headerLine(blocks[j])) j--;
+  const closing = closingSentence(text, blocks[j]);
+  if (closing === undefined) return undefined;
+  if (!/:\s*$/.test(closing) || closing.length > 60) return closing;
+  const before = closingSentence(text, blocks[j - 1]);
+  return before === undefined ? closing : `${before} ${closing}`;
+}
+
+/**
  * Every candidate answer in a passage, in reading order: sentences of paragraphs (a sentence
  * ending in a colon joined with what follows it, one leaning on the sentence before joined with
  * that one or stripped of its connective), definitions, list items with their lead-in and table
@@ -240,7 +263,7 @@ export function answerCandidates(text: string, structure: PassageStructure): Ans
       const above = before?.kind === "table-row" ? previousRow : undefined;
       // The sentence just above a table says what it holds ("… with the HC4 estimator:"), as a
       // lead-in says what a list's items are; the table's rows share it.
-      if (before?.kind !== "table-row") tableLeadIn = closingSentence(text, before);
+      if (before?.kind !== "table-row") tableLeadIn = tableLeadInOf(text, blocks, k);
       previousRow = withGroupCells(restatedCells(text, block), above);
       made = tableRowCandidate(text, block, previousRow, tableLeadIn ? [...context, clean(tableLeadIn)] : context);
     }

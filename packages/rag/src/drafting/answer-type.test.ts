@@ -20,6 +20,12 @@ describe("expectedAnswer", () => {
     expect(expectedAnswer(question).kind).toBe(kind);
   });
 
+  it("reads past a scene-setting clause with commas inside its brackets", () => {
+    const question = "When the model is fitted with the robust estimator (kernel, lag(2) weights), what is the error?";
+    expect(mainClause(question)).toBe("what is the error?");
+    expect(expectedAnswer(question).kind).not.toBe("time");
+  });
+
   it("reads the question after a scene-setting clause, not the clause's 'when'", () => {
     expect(
       expectedAnswer("When switching a double integral to polar coordinates, what extra factor is needed?").kind,

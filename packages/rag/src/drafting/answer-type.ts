@@ -40,7 +40,7 @@ const countedNoun = /\bhow many\s+(\p{L}[\p{L}\p{N}-]*)/iu;
  * what is asked comes after it; "When was it released, and …" is no such clause.
  */
 const sceneClause =
-  /^\s*(?:when|whenever|where|wherever|if|while|once|after|before)\s+(?!(?:is|are|was|were|do|does|did|can|could|will|would|should|shall|may|might|must|has|have|had)\b)[^,?]*,\s*(?=(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|should|must)\b)/i;
+  /^\s*(?:when|whenever|where|wherever|if|while|once|after|before)\s+(?!(?:is|are|was|were|do|does|did|can|could|will|would|should|shall|may|might|must|has|have|had)\b)(?:[^,?()]|\((?:[^()]|\([^()]*\))*\))*,\s*(?=(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|should|must)\b)/i;
 
 /** The question without a scene-setting clause before it. */
 export function mainClause(question: string): string {
