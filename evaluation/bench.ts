@@ -15,6 +15,7 @@ import { measureAskOverhead } from "./bench-ask";
 import { measureFirstOpen } from "./bench-assets";
 import { measureAuditLatency } from "./bench-audit";
 import { measureBigPdf } from "./bench-big-pdf";
+import { measureCoreScaling } from "./bench-cores";
 import { defaultBenchFile, measureIngestInChildProcess } from "./bench-ingest";
 import { type LargeIngestRun, measureLargeIngest } from "./bench-ingest-large";
 import { measureServerIngestMemory } from "./bench-ingest-rss";
@@ -296,6 +297,11 @@ async function main(): Promise<void> {
     const [single, double, wide] = loads as [LoadResult, LoadResult, LoadResult];
     const gain = double.throughput / single.throughput;
     log(`  50-way throughput RAG_WORKERS=2 / RAG_WORKERS=1: ×${gain.toFixed(2)}`);
+    // What a second process can add on this machine at all, for the same two cores.
+    const cores = await measureCoreScaling();
+    log(
+      `  this machine, two processes / one: ×${cores.compute} arithmetic, ×${cores.allocation} allocation-heavy (bench-cores.ts)`,
+    );
     targets.push(
       {
         name: "ask throughput at 50-way, RAG_WORKERS=2 vs 1",
@@ -317,6 +323,7 @@ async function main(): Promise<void> {
       },
     );
     results.load = loads;
+    results.coreScaling = cores;
   }
 
   if (options.only.has("ocr")) {
