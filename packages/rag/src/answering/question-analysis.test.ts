@@ -121,6 +121,10 @@ describe("analyseQuestion", () => {
     // The term quoted is what is defined; the words after it name its kind.
     expect(analyseQuestion("What is the 'Attrition' attack vector?", lexicon).subject).toBe("Attrition");
     expect(analyseQuestion("What is the “Web” attack vector?", lexicon).subject).toBe("Web");
+    // A passive asks what is so treated; a participle before a noun still names a term.
+    expect(analyseQuestion("What is required to install the package?", lexicon).type).not.toBe("definition");
+    expect(analyseQuestion("What is stored in the spool folder?", lexicon).subject).toBeNull();
+    expect(analyseQuestion("What is distributed computing?", lexicon).subject).toBe("distributed computing");
     // A word named as a word: what it stands for is asked of the word itself.
     expect(analyseQuestion("What does the name of the command fsck stand for?", lexicon).subject).toBe("fsck");
     expect(analyseQuestion("What does the acronym RAID mean?", lexicon).subject).toBe("RAID");

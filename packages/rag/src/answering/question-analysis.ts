@@ -99,6 +99,13 @@ const definitionQuestion = new RegExp(
   ].join("|"),
   "iu",
 );
+/**
+ * "What is required to install it?", "what is stored in /var/tmp?", "what is said about X?": a
+ * passive asks what thing is so treated, not what a term means. A participle before a noun
+ * ("what is distributed computing?") still names a term.
+ */
+const passiveSubject =
+  /^(?:\p{L}+ed|said|done|known|shown|given|made|taken|seen|written|kept|held|set|put|found|left|sent|built|run|paid|told|brought|chosen|drawn|hidden)\s+(?:to|for|in|on|at|by|about|from|with|into|onto|when|where|if|before|after|during|between|under|over|as|inside|within|per|against|through|until|unless)\b/iu;
 /** "What is the default value of X": a value asked for, not a definition. */
 const valueSubject =
   /^(?:the\s+)?(?:default|value|maximum|minimum|max|min|number|total|amount|size|length|cost|price|rate|percentage|date)\b/i;
@@ -195,6 +202,8 @@ function definitionSubject(question: string): string | null {
     ?.replace(/\s*\([^)]*\)\s*$/, "")
     .trim();
   if (!subject || valueSubject.test(subject)) return null;
+  const afterCopula = /\bwhat\s+(?:is|are)\s+(.+)$/iu.exec(question)?.[1];
+  if (afterCopula !== undefined && passiveSubject.test(afterCopula)) return null;
   // "What does the name of the function weave stand for?", "what does the acronym HAC mean?": the
   // frame names what kind of word X is; X is the word itself.
   const named = namingFrame.exec(subject)?.[1];
