@@ -125,6 +125,11 @@ describe("analyseQuestion", () => {
     expect(analyseQuestion("What is required to install the package?", lexicon).type).not.toBe("definition");
     expect(analyseQuestion("What is stored in the spool folder?", lexicon).subject).toBeNull();
     expect(analyseQuestion("What is distributed computing?", lexicon).subject).toBe("distributed computing");
+    // Which things are so, not what a term means; "a primary key" is still a term.
+    expect(analyseQuestion("What are the requirements for a package name?", lexicon).subject).toBeNull();
+    expect(analyseQuestion("What is the recommended way to install it?", lexicon).subject).toBeNull();
+    expect(analyseQuestion("What are the supported platforms?", lexicon).subject).toBeNull();
+    expect(analyseQuestion("What is a primary key?", lexicon).subject).toBe("primary key");
     // A word named as a word: what it stands for is asked of the word itself.
     expect(analyseQuestion("What does the name of the command fsck stand for?", lexicon).subject).toBe("fsck");
     expect(analyseQuestion("What does the acronym RAID mean?", lexicon).subject).toBe("RAID");

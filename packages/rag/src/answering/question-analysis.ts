@@ -106,6 +106,12 @@ const definitionQuestion = new RegExp(
  */
 const passiveSubject =
   /^(?:\p{L}+ed|said|done|known|shown|given|made|taken|seen|written|kept|held|set|put|found|left|sent|built|run|paid|told|brought|chosen|drawn|hidden)\s+(?:to|for|in|on|at|by|about|from|with|into|onto|when|where|if|before|after|during|between|under|over|as|inside|within|per|against|through|until|unless)\b/iu;
+/**
+ * A modifier that picks some of a kind out ("the recommended way", "the supported platforms"):
+ * which, not what; after "a" it is part of a term ("a primary key").
+ */
+const selectingModifier =
+  /^(?:recommended|supported|preferred|required|allowed|permitted|valid|invalid|best|main|primary|first|last|next|current|latest|usual|typical|common|only|correct)\s/iu;
 /** "What is the default value of X": a value asked for, not a definition. */
 const valueSubject =
   /^(?:the\s+)?(?:default|value|maximum|minimum|max|min|number|total|amount|size|length|cost|price|rate|percentage|date)\b/i;
@@ -217,6 +223,11 @@ function definitionSubject(question: string): string | null {
   // an explicit "define", "mean" or "definition of" makes "X of Y" a term to define.
   const plainWhatIs = match?.[1] !== undefined;
   if (plainWhatIs && (/\bof\b/i.test(subject) || /\d/.test(subject) || /['’]s\b/.test(subject))) return null;
+  // "What are the requirements for a package name?", "what is the recommended way to install it?",
+  // "what are the supported platforms?": which things are so, not what a term means.
+  const indefinite = /\bwhat\s+(?:is|are)\s+an?\s/iu.test(question);
+  if (plainWhatIs && (/\b(?:for|between|to)\b/i.test(subject) || (!indefinite && selectingModifier.test(subject))))
+    return null;
   return subject;
 }
 const isDefinitionQuestion = (question: string) => definitionSubject(question) !== null;
