@@ -133,6 +133,8 @@ describe("analyseQuestion", () => {
     // A word named as a word: what it stands for is asked of the word itself.
     expect(analyseQuestion("What does the name of the command fsck stand for?", lexicon).subject).toBe("fsck");
     expect(analyseQuestion("What does the acronym RAID mean?", lexicon).subject).toBe("RAID");
+    expect(analyseQuestion("What is the name of the function?", lexicon).subject).toBeNull();
+    expect(analyseQuestion("What is speed in this table?", lexicon).subject).toBe("speed");
   });
 
   it("drops the adjective of 'how long', knows what is counted and the subject of a definition", () => {

@@ -105,7 +105,7 @@ const definitionQuestion = new RegExp(
  * ("what is distributed computing?") still names a term.
  */
 const passiveSubject =
-  /^(?:\p{L}+ed|said|done|known|shown|given|made|taken|seen|written|kept|held|set|put|found|left|sent|built|run|paid|told|brought|chosen|drawn|hidden)\s+(?:to|for|in|on|at|by|about|from|with|into|onto|when|where|if|before|after|during|between|under|over|as|inside|within|per|against|through|until|unless)\b/iu;
+  /^(?:\p{L}+[^e\s]ed|said|done|known|shown|given|made|taken|seen|written|kept|held|set|put|found|left|sent|built|run|paid|told|brought|chosen|drawn|hidden)\s+(?:to|for|in|on|at|by|about|from|with|into|onto|when|where|if|before|after|during|between|under|over|as|inside|within|per|against|through|until|unless)\b/iu;
 /**
  * A modifier that picks some of a kind out ("the recommended way", "the supported platforms"):
  * which, not what; after "a" it is part of a term ("a primary key").
@@ -211,8 +211,9 @@ function definitionSubject(question: string): string | null {
   const afterCopula = /\bwhat\s+(?:is|are)\s+(.+)$/iu.exec(question)?.[1];
   if (afterCopula !== undefined && passiveSubject.test(afterCopula)) return null;
   // "What does the name of the function weave stand for?", "what does the acronym HAC mean?": the
-  // frame names what kind of word X is; X is the word itself.
-  const named = namingFrame.exec(subject)?.[1];
+  // frame names what kind of word X is; X is the word itself. ("What is the name of the function?"
+  // asks for a name.)
+  const named = match?.[1] === undefined ? namingFrame.exec(subject)?.[1] : undefined;
   if (named !== undefined) return named;
   // "What is the 'Attrition' attack vector?": a term quoted in the question, with more words after
   // it, is what is defined; the rest names its kind. (The pattern may have taken its opening quote.)
