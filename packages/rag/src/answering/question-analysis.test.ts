@@ -57,6 +57,12 @@ describe("answerTypeOf", () => {
   });
 });
 
+/** The surfaces of the question's terms taken for names. */
+const namedIn = (question: string, known: Lexicon) =>
+  analyseQuestion(question, known)
+    .terms.filter((term) => term.named)
+    .map((term) => term.surface);
+
 describe("analyseQuestion", () => {
   it("keeps content words with their forms and related words, names marked", () => {
     const question = analyseQuestion("When do I have to pay the rent for Willow Park?", lexicon);
@@ -72,22 +78,14 @@ describe("analyseQuestion", () => {
       knows: (word, pos) => word === "ok" && (pos === undefined || pos === "adv"),
       mostlyNoun: () => false,
     };
-    const named = (question: string) =>
-      analyseQuestion(question, english)
-        .terms.filter((term) => term.named)
-        .map((term) => term.surface);
-    expect(named("Is it OK to put a dot in the name of a cron file?")).toEqual([]);
-    expect(named("Is it OK to use AES in the package?")).toEqual(["aes"]);
+    expect(namedIn("Is it OK to put a dot in the name of a cron file?", english)).toEqual([]);
+    expect(namedIn("Is it OK to use AES in the package?", english)).toEqual(["aes"]);
   });
 
   it("takes a capital that opens a later sentence for no name, but keeps one after an abbreviation", () => {
-    const named = (question: string) =>
-      analyseQuestion(question, lexicon)
-        .terms.filter((term) => term.named)
-        .map((term) => term.surface);
-    expect(named("My thesis is double spaced. Out of the box, how are captions spaced?")).toEqual([]);
-    expect(named("Is it allowed? Which Office signs it?")).toEqual(["office"]);
-    expect(named("What did the U.S. Army report?")).toEqual(["army"]);
+    expect(namedIn("My thesis is double spaced. Out of the box, how are captions spaced?", lexicon)).toEqual([]);
+    expect(namedIn("Is it allowed? Which Office signs it?", lexicon)).toEqual(["office"]);
+    expect(namedIn("What did the U.S. Army report?", lexicon)).toEqual(["army"]);
   });
 
   it("leaves out the document named as where to look, and nothing else", () => {
