@@ -208,6 +208,7 @@ function definitionSubject(question: string): string | null {
     ?.replace(/\s*\([^)]*\)\s*$/, "")
     .trim();
   if (!subject || valueSubject.test(subject)) return null;
+  // The words after "what is / are", article and all.
   const afterCopula = /\bwhat\s+(?:is|are)\s+(.+)$/iu.exec(question)?.[1];
   if (afterCopula !== undefined && passiveSubject.test(afterCopula)) return null;
   // "What does the name of the function weave stand for?", "what does the acronym HAC mean?": the
@@ -226,7 +227,7 @@ function definitionSubject(question: string): string | null {
   if (plainWhatIs && (/\bof\b/i.test(subject) || /\d/.test(subject) || /['’]s\b/.test(subject))) return null;
   // "What are the requirements for a package name?", "what is the recommended way to install it?",
   // "what are the supported platforms?": which things are so, not what a term means.
-  const indefinite = /\bwhat\s+(?:is|are)\s+an?\s/iu.test(question);
+  const indefinite = afterCopula !== undefined && /^an?\s/iu.test(afterCopula);
   if (plainWhatIs && (/\b(?:for|between|to)\b/i.test(subject) || (!indefinite && selectingModifier.test(subject))))
     return null;
   return subject;
