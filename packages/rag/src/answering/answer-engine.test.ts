@@ -37,6 +37,17 @@ describe("AnswerEngine", () => {
     expect(draft.claims[0]?.quote).toMatch(/Rent is due on the first day of each month\.$/);
   });
 
+  it("meets a hyphenated word of the page in the question's word written solid", () => {
+    const paper = passage(
+      5,
+      "paper.pdf",
+      "Training\nEach pre-training run of the large model took four days on sixteen accelerator chips.\nFine-tuning is cheap: most tasks finish within one hour on one chip.",
+    );
+    const draft = ask("How long did pretraining take?", [paper]);
+    expect(draft.abstained).toBe(false);
+    expect(draft.claims[0]?.quote).toContain("took four days");
+  });
+
   it("answers from a list item with its lead-in", () => {
     const draft = ask("What must the landlord provide?", [table, lease]);
     // The lead-in quoted with the whole list answers at once; the items alone would repeat it.

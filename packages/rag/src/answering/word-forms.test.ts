@@ -32,6 +32,20 @@ describe("wordForms", () => {
   });
 });
 
+describe("hyphenated words", () => {
+  it("meet the pair written solid, both ways", () => {
+    const hyphenated = wordForms("Each pre-training run took four days.");
+    expect(hyphenated[1]?.forms).toContain("pretraining");
+    expect(hyphenated[2]?.forms).toContain("pretraining");
+    const solid = wordForms("Each pretraining run took four days.");
+    expect(solid[1]?.forms.some((form) => hyphenated[1]?.forms.includes(form))).toBe(true);
+    // Only a hyphen between two letter words joins them: not a dash, a space or a figure.
+    expect(wordForms("pre training")[0]?.forms).not.toContain("pretraining");
+    expect(wordForms("pre \u2013 training")[0]?.forms).not.toContain("pretraining");
+    expect(wordForms("AES-256")[0]?.forms).not.toContain("aes256");
+  });
+});
+
 describe("foldMarks", () => {
   it("matches a word whatever its accents, also a diaeresis a PDF sets apart", () => {
     expect(foldMarks("Gröbner")).toBe("Grobner");

@@ -103,7 +103,9 @@ function tokenText(text: string): string {
 
 /** Every word of `text` with its forms; number-word runs ("twenty one") carry the run's value on their last word. */
 export function wordForms(text: string): WordForm[] {
-  const surfaces = tokenText(text).match(wordPattern) ?? [];
+  const folded = tokenText(text);
+  const matches = [...folded.matchAll(wordPattern)];
+  const surfaces = matches.map((match) => match[0]);
   const result: WordForm[] = [];
   let run: WordForm[] = [];
   const closeRun = () => {
@@ -125,7 +127,26 @@ export function wordForms(text: string): WordForm[] {
     result.push(entry);
   });
   closeRun();
+  joinHyphenated(folded, matches, result);
   return result;
+}
+
+const hyphen = /^[-\u2010\u2011]$/u;
+const letters = /^\p{L}+$/u;
+
+/**
+ * "BERT-BASE" and "BERTBASE", "pre-training" and "pretraining" are one name written two ways:
+ * each word of a hyphenated pair of letter words also carries the forms of the pair written solid.
+ */
+function joinHyphenated(folded: string, matches: RegExpExecArray[], words: WordForm[]): void {
+  for (let k = 1; k < matches.length; k++) {
+    const before = matches[k - 1] as RegExpExecArray;
+    const after = matches[k] as RegExpExecArray;
+    const between = folded.slice(before.index + before[0].length, after.index);
+    if (!hyphen.test(between) || !letters.test(before[0]) || !letters.test(after[0])) continue;
+    const solid = formsOf(before[0] + after[0]);
+    for (const word of [words[k - 1], words[k]] as WordForm[]) word.forms = [...new Set([...word.forms, ...solid])];
+  }
 }
 
 /** Every form of `words`, in order, as a set (without the array `flatMap` would build first). */
