@@ -161,6 +161,15 @@ describe("analyseQuestion", () => {
     expect(pressure.attribute?.unit.test("between 3.5 and 5 bar")).toBe(true);
   });
 
+  it("reads the time a span question asks for as the measured attribute, and no other time", () => {
+    const span = analyseQuestion("How much wall-clock time did the base models need for training?", lexicon);
+    expect(span.attribute?.surface).toBe("time");
+    expect(span.attribute?.unit.test("for a total of 100,000 steps or 12 hours")).toBe(true);
+    expect(span.attribute?.unit.test("for a total of 100,000 steps")).toBe(false);
+    expect(analyseQuestion("What happens the first time the daemon starts?", lexicon).attribute).toBeNull();
+    expect(analyseQuestion("Which checks run at compile time?", lexicon).attribute).toBeNull();
+  });
+
   it("splits hyphenated names into their parts, figures included", () => {
     const question = analyseQuestion("What is the key length of AES-512?", lexicon);
     expect(question.terms.filter((term) => term.named).map((term) => term.surface)).toEqual(["aes", "512"]);

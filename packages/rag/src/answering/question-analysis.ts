@@ -1,7 +1,7 @@
 import { normalizeForMatch } from "@audited-rag/core";
 import lemmatize from "wink-lemmatizer";
 import { expectedAnswer, mainClause, yearAsked } from "../drafting/answer-type";
-import { type Attribute, questionAttribute, type UnitTest } from "../drafting/attribute-units";
+import { type Attribute, measurement, questionAttribute, TIME_UNITS, type UnitTest } from "../drafting/attribute-units";
 import { stem } from "../drafting/content-terms";
 import type { AnswerType } from "./candidate-features";
 import { foldMarks, formsOf, isContentWord, STOPWORDS, wordForms } from "./word-forms";
@@ -273,13 +273,20 @@ function kindCompounds(
   return pairs;
 }
 
-/** The attribute a question measures; a noun before another noun ("current noise") only names that one's kind. */
+/** "How much wall-clock time …", "how long does the recovery time last": the time asked for is a span. */
+const timeSpan: Attribute = { term: stem("time"), unit: measurement(TIME_UNITS) };
+
+/**
+ * The attribute a question measures; a noun before another noun ("current noise") only names that
+ * one's kind. "Time" is one only where the question asks for a span: "the first time", "at
+ * compile time" name no measure.
+ */
 const attributeIn = (question: string, lexicon: Lexicon) =>
   questionAttribute(
     question,
     (word) => lexicon.mostlyNoun?.(word) === true,
     (word) => answerWords.has(word),
-  );
+  ) ?? (/\btime\b/i.test(question) && expectedAnswer(question, null).kind === "duration" ? timeSpan : null);
 
 /** The type of answer a question wants, from its wording; `attribute` is what it measures, when already read. */
 export function answerTypeOf(fullQuestion: string, attribute?: Attribute | null, lexicon?: Lexicon): AnswerType | null {
