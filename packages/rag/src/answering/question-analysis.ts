@@ -1,7 +1,7 @@
 import { normalizeForMatch } from "@audited-rag/core";
 import lemmatize from "wink-lemmatizer";
 import { expectedAnswer, mainClause, yearAsked } from "../drafting/answer-type";
-import { type Attribute, measurement, questionAttribute, TIME_UNITS, type UnitTest } from "../drafting/attribute-units";
+import { type Attribute, attributeOf, questionAttribute, type UnitTest } from "../drafting/attribute-units";
 import { stem } from "../drafting/content-terms";
 import type { AnswerType } from "./candidate-features";
 import { foldMarks, formsOf, isContentWord, STOPWORDS, wordForms } from "./word-forms";
@@ -273,8 +273,8 @@ function kindCompounds(
   return pairs;
 }
 
-/** "How much wall-clock time …", "how long does the recovery time last": the time asked for is a span. */
-const timeSpan: Attribute = { term: stem("time"), unit: measurement(TIME_UNITS) };
+/** "How much wall-clock time …", "how long does the recovery time last": the time asked for is measured as a duration is. */
+const timeSpan: Attribute = { ...(attributeOf([stem("duration")]) as Attribute), term: stem("time") };
 
 /**
  * The attribute a question measures; a noun before another noun ("current noise") only names that
@@ -379,8 +379,8 @@ export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAna
     const next = terms[k + 1];
     if (next === undefined || term.value !== undefined) return;
     const joined = `${term.surface}${next.surface}`;
-    term.forms = [...term.forms, joined];
-    next.forms = [...next.forms, joined];
+    // A hyphenated pair already carries its join (wordForms), unless an acronym's forms were reset.
+    for (const word of [term, next]) if (!word.forms.includes(joined)) word.forms = [...word.forms, joined];
   });
   // "What is the scatter width?" asks for a definition though its words read as a measure: both answer
   // it. "What is the block size of AES?" asks for the value of an attribute.

@@ -104,8 +104,6 @@ function tokenText(text: string): string {
 /** Every word of `text` with its forms; number-word runs ("twenty one") carry the run's value on their last word. */
 export function wordForms(text: string): WordForm[] {
   const folded = tokenText(text);
-  const matches = [...folded.matchAll(wordPattern)];
-  const surfaces = matches.map((match) => match[0]);
   const result: WordForm[] = [];
   let run: WordForm[] = [];
   const closeRun = () => {
@@ -117,36 +115,42 @@ export function wordForms(text: string): WordForm[] {
     }
     run = [];
   };
-  surfaces.forEach((match, position) => {
+  // Where each word stands is read only in text with a hyphenated pair, for joining it (below).
+  const joins = hyphenatedPair.test(folded);
+  let cursor = 0;
+  (folded.match(wordPattern) ?? []).forEach((match, position) => {
     // The memo's copy of the surface: the passages an engine keeps then share one string per word.
     const { surface: word, forms, value, numberWord } = surfaceForms(match);
     const entry: WordForm =
       value === undefined ? { surface: word, forms, position } : { surface: word, forms, position, value };
     if (numberWord) run.push(entry);
     else closeRun();
+    if (joins) {
+      // No letter or digit stands between two words, so the next occurrence is this word.
+      const start = folded.indexOf(match, cursor);
+      const before = result[position - 1];
+      if (before !== undefined && start === cursor + 1 && hyphens.has(folded.charAt(cursor)))
+        joinHyphenated(before, entry);
+      cursor = start + match.length;
+    }
     result.push(entry);
   });
   closeRun();
-  joinHyphenated(folded, matches, result);
   return result;
 }
 
-const hyphen = /^[-\u2010\u2011]$/u;
+const hyphenatedPair = /\p{L}[-\u2010\u2011]\p{L}/u;
+const hyphens = new Set(["-", "\u2010", "\u2011"]);
 const letters = /^\p{L}+$/u;
 
 /**
  * "BERT-BASE" and "BERTBASE", "pre-training" and "pretraining" are one name written two ways:
  * each word of a hyphenated pair of letter words also carries the forms of the pair written solid.
  */
-function joinHyphenated(folded: string, matches: RegExpExecArray[], words: WordForm[]): void {
-  for (let k = 1; k < matches.length; k++) {
-    const before = matches[k - 1] as RegExpExecArray;
-    const after = matches[k] as RegExpExecArray;
-    const between = folded.slice(before.index + before[0].length, after.index);
-    if (!hyphen.test(between) || !letters.test(before[0]) || !letters.test(after[0])) continue;
-    const solid = formsOf(before[0] + after[0]);
-    for (const word of [words[k - 1], words[k]] as WordForm[]) word.forms = [...new Set([...word.forms, ...solid])];
-  }
+function joinHyphenated(before: WordForm, after: WordForm): void {
+  if (!letters.test(before.surface) || !letters.test(after.surface)) return;
+  const solid = formsOf(before.surface + after.surface);
+  for (const word of [before, after]) word.forms = [...new Set([...word.forms, ...solid])];
 }
 
 /** Every form of `words`, in order, as a set (without the array `flatMap` would build first). */
