@@ -28,6 +28,26 @@ describe("buildRows", () => {
     ]);
   });
 
+  it("reads a script stacked over another beside its letter, where a line of the other column caught it", () => {
+    // p with a superscript 0 over a subscript 3, in the left column; a right-column line's baseline
+    // sits 2 pt above the superscript's, closer than the left column's own line.
+    const rows = buildRows([
+      ...wordItems("supports up to two full", 300, 273.4),
+      item("digital curve. So", 32, 267.6),
+      item("p", 120, 267.6),
+      item("0", 125.4, 271.3, 7.6),
+      item("3 ", 125, 264.5, 7.6),
+      item("and more", 133, 267.6),
+    ]);
+    expect(rows.map((row) => rowText(row.segments))).toEqual(["supports up to two full", "digital curve. So p30 and more"]);
+  });
+
+  it("leaves small text far from any line of its size where it is", () => {
+    // A figure's label set small between two columns' lines touches no text of the row below: it stays.
+    const rows = buildRows([...wordItems("left column line", 32, 270), item("0 0", 200, 272, 7), item("far", 400, 266)]);
+    expect(rows.map((row) => rowText(row.segments))).toEqual(["left column line 0 0", "far"]);
+  });
+
   it("splits a row into segments at gaps wider than a word space (cells, columns)", () => {
     const rows = buildRows([item("AES-128", 50, 700), item("4", 150, 700), item("10", 250, 700)]);
     expect(rows[0]?.segments.map((segment) => segment.text)).toEqual(["AES-128", "4", "10"]);

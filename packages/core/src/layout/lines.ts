@@ -62,7 +62,70 @@ export function buildRows(items: readonly TextItem[]): Row[] {
     currentSize = size;
   }
   if (current.length > 0) groups.push(current);
-  return attachScripts(groups).map(toRow);
+  return attachScripts(rehomeScripts(groups)).map(toRow);
+}
+
+/** A script's size, at most, as a share of the size of the text it is set against. */
+const scriptSizeShare = 0.85;
+/** A script sits at least this many font sizes above or below the baseline of the row it came into. */
+const scriptOffsetEm = 0.15;
+
+/**
+ * On a page of two columns a superscript can fall within the baseline tolerance of a line of the
+ * other column and join that row, far from any of its text, while the letter it belongs to ("p" of
+ * p⁰₀) sits on a row just below. Such a script moves to the row whose normal-sized text it
+ * touches, so it reads beside its letter instead of as a stray "0 0" in the other column.
+ */
+function rehomeScripts(groups: IndexedItem[][]): IndexedItem[][] {
+  if (groups.length < 2) return groups;
+  const baseline = (group: readonly IndexedItem[]) => {
+    let largest = group[0] as IndexedItem;
+    for (const item of group) if (item.size > largest.size) largest = item;
+    return largest;
+  };
+  const hosts = groups.map(baseline);
+  const touches = (script: IndexedItem, group: readonly IndexedItem[], size: number) =>
+    group.some(
+      (item) =>
+        item !== script &&
+        item.size > size * scriptSizeShare &&
+        item.x - (script.x + script.width) <= segmentGapEm * size &&
+        script.x - (item.x + item.width) <= segmentGapEm * size,
+    );
+  const moves: Array<{ item: IndexedItem; from: number; to: number }> = [];
+  for (const [at, group] of groups.entries()) {
+    const host = hosts[at] as IndexedItem;
+    const size = Math.max(host.size, 1);
+    for (const item of group) {
+      if (item.size > size * scriptSizeShare || Math.abs(item.y - host.y) < scriptOffsetEm * size) continue;
+      if (touches(item, group, size)) continue;
+      let best: number | undefined;
+      let bestDistance = Number.POSITIVE_INFINITY;
+      for (const step of [-1, 1]) {
+        for (let other = at + step; other >= 0 && other < groups.length; other += step) {
+          const otherHost = hosts[other] as IndexedItem;
+          const otherSize = Math.max(otherHost.size, 1);
+          const distance = Math.abs(otherHost.y - item.y);
+          if (distance > scriptReachEm * otherSize) {
+            if (Math.abs(otherHost.y - host.y) > 2 * scriptReachEm * size) break;
+            continue;
+          }
+          if (item.size > otherSize * scriptSizeShare || distance >= bestDistance) continue;
+          if (!touches(item, groups[other] as IndexedItem[], otherSize)) continue;
+          best = other;
+          bestDistance = distance;
+        }
+      }
+      if (best !== undefined) moves.push({ item, from: at, to: best });
+    }
+  }
+  if (moves.length === 0) return groups;
+  const next = groups.map((group) => [...group]);
+  for (const { item, from, to } of moves) {
+    next[from] = (next[from] as IndexedItem[]).filter((other) => other !== item);
+    (next[to] as IndexedItem[]).push(item);
+  }
+  return next.filter((group) => group.length > 0);
 }
 
 /** Smaller text this close (in font sizes of the larger) above or below a row is its superscript or subscript. */
@@ -164,13 +227,24 @@ function toRow(group: IndexedItem[]): Row {
     const spaced =
       gap > spaceGapEm * itemSize || (at === 1 && footnoteMarkBefore(sorted[0] as IndexedItem, item, size, y));
     if (spaced && !previous.endsWith(" ") && !item.text.startsWith(" ")) parts.push(" ");
-    parts.push(item.text);
+    if (stackedOn(sorted[at - 1], item, size) && previous.endsWith(" ")) {
+      // A superscript set over a subscript (p⁰₃, pdf.js's "3 " then "0") reads "p30 ", as poppler prints it.
+      parts[parts.length - 1] = previous.trimEnd();
+      parts.push(item.text.endsWith(" ") ? item.text : `${item.text} `);
+    } else parts.push(item.text);
     segment.items.push(item.index);
     segment.x1 = Math.max(segment.x1, x1);
     segment.size = Math.max(segment.size, itemSize);
   }
   close();
   return { y, size, segments: segments.filter((part) => part.text !== "") };
+}
+
+/** Whether `item` is a script set over or under `before`, another script, starting within its extent. */
+function stackedOn(before: IndexedItem | undefined, item: IndexedItem, size: number): boolean {
+  if (!before || before.size > size * scriptSizeShare || item.size > size * scriptSizeShare) return false;
+  const textEnd = before.x + before.width * (before.text.trimEnd().length / Math.max(before.text.length, 1));
+  return item.x < textEnd && Math.abs(item.y - before.y) >= scriptOffsetEm * size;
 }
 
 /**
