@@ -39,12 +39,19 @@ describe("buildRows", () => {
       item("3 ", 125, 264.5, 7.6),
       item("and more", 133, 267.6),
     ]);
-    expect(rows.map((row) => rowText(row.segments))).toEqual(["supports up to two full", "digital curve. So p30 and more"]);
+    expect(rows.map((row) => rowText(row.segments))).toEqual([
+      "supports up to two full",
+      "digital curve. So p30 and more",
+    ]);
   });
 
   it("leaves small text far from any line of its size where it is", () => {
     // A figure's label set small between two columns' lines touches no text of the row below: it stays.
-    const rows = buildRows([...wordItems("left column line", 32, 270), item("0 0", 200, 272, 7), item("far", 400, 266)]);
+    const rows = buildRows([
+      ...wordItems("left column line", 32, 270),
+      item("0 0", 200, 272, 7),
+      item("far", 400, 266),
+    ]);
     expect(rows.map((row) => rowText(row.segments))).toEqual(["left column line 0 0", "far"]);
   });
 
