@@ -4,7 +4,7 @@ import { answerEngineSettings as settings } from "./answer-engine-settings";
 import { candidateFeatures } from "./candidate-features";
 import { analyseQuestion } from "./question-analysis";
 import type { ScoredCandidate, ScoreParts } from "./score-candidate";
-import { selectClaims } from "./select-claims";
+import { measuredValues, selectClaims } from "./select-claims";
 
 const noParts: ScoreParts = {
   coverage: 1,
@@ -115,5 +115,29 @@ describe("selectClaims", () => {
     const thirty = typed("Customers may cancel within 30 days of purchase.", 1.1, 2);
     expect(selectClaims([five, thirty], true, settings).picked).toHaveLength(2);
     expect(selectClaims([five, thirty], false, settings).picked).toHaveLength(1);
+  });
+
+  it("takes no figure that only names a section, a figure or a document for another value", () => {
+    const typed = (quote: string, score: number, localId: number): ScoredCandidate => ({
+      ...scored(quote, score, ["cancellation"], localId),
+      parts: { ...noParts, coverage: 0.9, answerType: 0.9 },
+    });
+    const five = typed("Refunds are paid within 5 days of the cancellation.", 1.2, 1);
+    const labels = [
+      typed("4.2 Cancellation: the rules below apply to every refund.", 1.15, 2),
+      typed("Figure 7 shows the cancellation form as it is sent.", 1.12, 3),
+      typed("Quote “Docket No. FAA–2020–0746” on the cancellation.", 1.1, 4),
+    ];
+    expect(selectClaims([five, ...labels], true, settings).picked).toHaveLength(1);
+  });
+});
+
+describe("measuredValues", () => {
+  it("keeps the figures that measure and leaves out those that name", () => {
+    expect([...measuredValues("5.3 Feature-based Approach with 12 layers")]).toEqual([12]);
+    expect([...measuredValues("Figure 6 compares 3 replicas; see Table 2 and Flight 610.")]).toEqual([3]);
+    expect([...measuredValues("Docket No. FAA–2020–0746 and product 2019–CE–012–AD, AES-256 and AD420")]).toEqual([]);
+    // A month's day and year, a figure glued to its unit and one after a sentence's first word stay values.
+    expect([...measuredValues("On October 29, 2018, it drew 5mA. Approximately 40 hours.")]).toEqual([29, 2018, 5, 40]);
   });
 });

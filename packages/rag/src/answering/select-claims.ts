@@ -1,4 +1,6 @@
+import { MONTHS } from "../drafting/answer-type";
 import type { AnswerEngineSettings } from "./answer-engine-settings";
+import { digitsValue } from "./number-words";
 import type { QuestionAnalysis } from "./question-analysis";
 import type { ScoredCandidate } from "./score-candidate";
 import { type WordForm, wordForms } from "./word-forms";
@@ -35,6 +37,61 @@ function values(candidate: ScoredCandidate, question: QuestionAnalysis | undefin
   return askedCells.length > 0 ? valuesOf(wordForms(askedCells.join(" "))) : valuesOf(candidate.features.own);
 }
 
+/** Nouns that a figure after them numbers rather than measures ("Figure 6", "Section 5.3"). */
+const referenceNoun =
+  /^(?:figure|fig|table|section|sec|chapter|appendix|equation|eq|step|part|item|note|footnote|page|rule|example|exhibit|listing|line|no|number)$/iu;
+const month = new RegExp(`^${MONTHS}$`, "u");
+const numberToken = /\d+(?:,\d{3})*(?:\.\d+)?(?:st|nd|rd|th)?/gu;
+/** A run of letters and digits joined by dashes that holds a letter: an identifier ("FAA–2020–0746", "AES-256"). */
+const identifierRun = /[\p{L}\p{N}]+(?:[-\u2010-\u2015][\p{L}\p{N}]+)+/gu;
+
+/**
+ * The figures of `text` that measure something, leaving out those that only name: a section or
+ * note number heading the text ("5.3 Feature-based Approach"), a figure after a reference noun
+ * or a capitalised name ("Figure 6", "Flight 610"; a month's day or year stays a value), and the
+ * figures of an identifier mixing letters and digits ("FAA–2020–0746", "2019–CE–012–AD").
+ */
+export function measuredValues(text: string): Set<number> {
+  const labels = new Set<number>();
+  for (const run of text.matchAll(identifierRun)) {
+    if (/\p{L}/u.test(run[0]) && /\p{N}/u.test(run[0])) {
+      for (let at = run.index; at < run.index + run[0].length; at++) labels.add(at);
+    }
+  }
+  const measured = new Set<number>();
+  for (const match of text.matchAll(numberToken)) {
+    const at = match.index;
+    // Part of a name ("AD420", "p30") or of an identifier: a figure glued to letters after it ("340M", "5mA") still measures.
+    if (labels.has(at) || /\p{L}/u.test(text[at - 1] ?? "")) continue;
+    const heading = text.slice(0, at).trim() === "" && /^\s+\p{Lu}/u.test(text.slice(at + match[0].length));
+    const lead = /(\p{L}+)\.?\s+$/u.exec(text.slice(Math.max(0, at - 24), at));
+    const before = lead?.[1];
+    const named =
+      lead !== null &&
+      before !== undefined &&
+      !month.test(before) &&
+      (referenceNoun.test(before) || (/^\p{Lu}/u.test(before) && !startsSentence(text, at - lead[0].length)));
+    if (heading || named) continue;
+    const value = digitsValue(match[0]);
+    if (value !== null) measured.add(value);
+  }
+  return measured;
+}
+
+/** Whether the word starting at `at` opens a sentence (or the text). */
+function startsSentence(text: string, at: number): boolean {
+  const before = text.slice(0, at).trimEnd();
+  return before === "" || /[.!?:;]["')\]]*$/u.test(before);
+}
+
+/** Whether the candidate states a value not yet stated, and as a measure rather than a label. */
+function newMeasuredValue(candidate: ScoredCandidate, given: Set<number | undefined>, stated: Set<number | undefined>) {
+  const fresh = [...given].filter((value) => !stated.has(value));
+  if (fresh.length === 0) return false;
+  const measured = measuredValues(candidate.features.candidate.claimText);
+  return fresh.some((value) => value !== undefined && measured.has(value));
+}
+
 /** Two candidates from the same passage whose quotes overlap, or whose words mostly coincide. */
 function sameFact(a: ScoredCandidate, b: ScoredCandidate, settings: AnswerEngineSettings): boolean {
   const quoteA = a.features.candidate;
@@ -53,7 +110,8 @@ function sameFact(a: ScoredCandidate, b: ScoredCandidate, settings: AnswerEngine
  * The claims of one part: the best candidate when it clears the abstention threshold, then up
  * to two more that clear it too, score at least a share of the best, say something other than
  * those picked and add a facet: a question term not yet met, or (for a question asking for a
- * kind of fact) another value of that kind with as good a match.
+ * kind of fact) another value of that kind with as good a match. A figure that only names (a
+ * section, a figure, an identifier: see `measuredValues`) is no other value.
  */
 export function selectClaims(
   scored: ScoredCandidate[],
@@ -82,7 +140,7 @@ export function selectClaims(
       asksForType &&
       candidate.parts.answerType > 0 &&
       candidate.parts.coverage >= settings.shareOfBest * first.parts.coverage &&
-      [...given].some((value) => !stated.has(value));
+      newMeasuredValue(candidate, given, stated);
     if (!newTerm && !newValue) continue;
     picked.push(candidate);
     for (const term of candidate.matched) covered.add(term);
