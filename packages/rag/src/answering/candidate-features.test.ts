@@ -25,6 +25,15 @@ describe("candidateFeatures", () => {
     expect([...candidateFeatures(sentence("The cipher is fast.")).states]).toEqual([]);
   });
 
+  it("reads no year, count or amount in an identifier, but keeps a range and a figure with its unit", () => {
+    const docket = candidateFeatures(sentence("Include Docket No. FAA–2020–0746 and 2019–CE–012–AD in your comments."));
+    expect([...docket.states]).not.toContain("time");
+    expect([...docket.states]).not.toContain("count");
+    expect([...candidateFeatures(sentence("Comments are due by 2020.")).states]).toContain("time");
+    expect([...candidateFeatures(sentence("It takes 10–20 days.")).states]).toContain("count");
+    expect([...candidateFeatures(sentence("It uses a 256-bit key.")).states]).toContain("quantity");
+  });
+
   it("reads a ratio of small numbers or a fraction of one as a share, not a clock time, date or section", () => {
     const share = (quote: string) => candidateFeatures(sentence(quote)).states.has("percentage");
     expect(share("The default ratio is 2:3 for twoside.")).toBe(true);

@@ -1,6 +1,6 @@
 import { type AnswerKind, MONTHS, olderYear, statesAnswerKind } from "../drafting/answer-type";
 import { measurement, TIME_UNITS } from "../drafting/attribute-units";
-import { valueFigures } from "../drafting/value-figures";
+import { valueFigures, withoutIdentifiers } from "../drafting/value-figures";
 import { memoize } from "../memoize";
 import type { AnswerCandidate } from "./answer-candidates";
 import { formSet, isContentWord, type WordForm, wordForms } from "./word-forms";
@@ -172,18 +172,20 @@ export function candidateFeatures(candidate: AnswerCandidate): CandidateFeatures
   const claim = candidate.claimText;
   const claimWords = candidate.kind === "table-row" || candidate.kind === "list-item" ? wordForms(claim) : own;
   const states = new Set<AnswerType>();
+  // The figures of an identifier ("Docket No. FAA–2020–0746") state no year, count or amount.
+  const typed = withoutIdentifiers(text);
   // Figures are read once and reused below while the text they are read from stays the same.
-  const figures = valueFigures(text);
+  const figures = valueFigures(typed);
   for (const kind of timeKinds) {
     // statesAnswerKind(text, "quantity") is whether valueFigures(text) finds any.
-    if (kind === "quantity" ? figures.length > 0 : statesAnswerKind(text, kind)) states.add(kind);
+    if (kind === "quantity" ? figures.length > 0 : statesAnswerKind(typed, kind)) states.add(kind);
   }
   if (candidate.kind === "table-row" && timedCell.test(claim)) states.add("duration");
-  if (moment.test(text)) states.add("time");
-  const undated = withoutDates(text);
-  const undatedFigures = undated === text ? figures : valueFigures(undated);
+  if (moment.test(typed)) states.add("time");
+  const undated = withoutDates(typed);
+  const undatedFigures = undated === typed ? figures : valueFigures(undated);
   if (undatedFigures.length > 0) states.add("count");
-  if (percentage.test(text)) states.add("percentage");
+  if (percentage.test(typed)) states.add("percentage");
   if (namesIn(claim).length > 0) states.add("person");
   if (filePath.test(text) || (claim !== text && filePath.test(claim))) states.add("path");
   if (ruleOrDenial.test(text)) states.add("polar");
@@ -202,6 +204,6 @@ export function candidateFeatures(candidate: AnswerCandidate): CandidateFeatures
     countsThings: (uncounted === undated ? undatedFigures : valueFigures(uncounted)).length > 0,
     crossReference: onlyRefersElsewhere(text),
     caption: captionOpening.test(text),
-    namesYear: olderYear.test(text),
+    namesYear: olderYear.test(typed),
   };
 }

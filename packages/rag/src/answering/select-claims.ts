@@ -1,4 +1,5 @@
 import { MONTHS } from "../drafting/answer-type";
+import { refersBefore, withoutIdentifiers } from "../drafting/value-figures";
 import type { AnswerEngineSettings } from "./answer-engine-settings";
 import { digitsValue } from "./number-words";
 import type { QuestionAnalysis } from "./question-analysis";
@@ -37,41 +38,32 @@ function values(candidate: ScoredCandidate, question: QuestionAnalysis | undefin
   return askedCells.length > 0 ? valuesOf(wordForms(askedCells.join(" "))) : valuesOf(candidate.features.own);
 }
 
-/** Nouns that a figure after them numbers rather than measures ("Figure 6", "Section 5.3"). */
-const referenceNoun =
-  /^(?:figure|fig|table|section|sec|chapter|appendix|equation|eq|step|part|item|note|footnote|page|rule|example|exhibit|listing|line|no|number)$/iu;
 const month = new RegExp(`^${MONTHS}$`, "u");
 const numberToken = /\d+(?:,\d{3})*(?:\.\d+)?(?:st|nd|rd|th)?/gu;
-/** A run of letters and digits joined by dashes that holds a letter: an identifier ("FAA–2020–0746", "AES-256"). */
-const identifierRun = /[\p{L}\p{N}]+(?:[-\u2010-\u2015][\p{L}\p{N}]+)+/gu;
 
 /**
  * The figures of `text` that measure something, leaving out those that only name: a section or
- * note number heading the text ("5.3 Feature-based Approach"), a figure after a reference noun
- * or a capitalised name ("Figure 6", "Flight 610"; a month's day or year stays a value), and the
- * figures of an identifier mixing letters and digits ("FAA–2020–0746", "2019–CE–012–AD").
+ * note number heading the text ("5.3 Feature-based Approach"), a reference ("Figure 6", "Table
+ * 2"), a figure after a capitalised name ("Flight 610"; a month's day or year stays a value) or
+ * glued to the letters before it ("AD420"), and the figures of an identifier ("FAA–2020–0746").
  */
 export function measuredValues(text: string): Set<number> {
-  const labels = new Set<number>();
-  for (const run of text.matchAll(identifierRun)) {
-    if (/\p{L}/u.test(run[0]) && /\p{N}/u.test(run[0])) {
-      for (let at = run.index; at < run.index + run[0].length; at++) labels.add(at);
-    }
-  }
+  const typed = withoutIdentifiers(text);
   const measured = new Set<number>();
-  for (const match of text.matchAll(numberToken)) {
+  for (const match of typed.matchAll(numberToken)) {
     const at = match.index;
-    // Part of a name ("AD420", "p30") or of an identifier: a figure glued to letters after it ("340M", "5mA") still measures.
-    if (labels.has(at) || /\p{L}/u.test(text[at - 1] ?? "")) continue;
-    const heading = text.slice(0, at).trim() === "" && /^\s+\p{Lu}/u.test(text.slice(at + match[0].length));
-    const lead = /(\p{L}+)\.?\s+$/u.exec(text.slice(Math.max(0, at - 24), at));
+    // A figure glued to letters after it ("340M", "5mA") still measures.
+    if (/\p{L}/u.test(typed[at - 1] ?? "")) continue;
+    const heading = typed.slice(0, at).trim() === "" && /^\s+\p{Lu}/u.test(typed.slice(at + match[0].length));
+    const lead = /(\p{L}+)\.?\s+$/u.exec(typed.slice(Math.max(0, at - 24), at));
     const before = lead?.[1];
     const named =
       lead !== null &&
       before !== undefined &&
       !month.test(before) &&
-      (referenceNoun.test(before) || (/^\p{Lu}/u.test(before) && !startsSentence(text, at - lead[0].length)));
-    if (heading || named) continue;
+      /^\p{Lu}/u.test(before) &&
+      !startsSentence(typed, at - lead[0].length);
+    if (heading || named || refersBefore(typed.slice(Math.max(0, at - 14), at))) continue;
     const value = digitsValue(match[0]);
     if (value !== null) measured.add(value);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { valueFigures } from "./value-figures";
+import { valueFigures, withoutIdentifiers } from "./value-figures";
 
 describe("valueFigures", () => {
   it("finds digits and number words", () => {
@@ -46,5 +46,17 @@ describe("valueFigures with a unit set against the figure", () => {
     expect(valueFigures("one of the keys, and no one else")).toEqual([]);
     expect(valueFigures("the top four hidden layers and one key")).toEqual(["four", "one"]);
     expect(valueFigures("1 or more layers")).toEqual(["1"]);
+  });
+});
+
+describe("withoutIdentifiers", () => {
+  it("blanks identifiers at the same length and keeps ranges, dates and figures with units", () => {
+    const text = "Docket FAA–2020–0746, AD 2018–23–51, COVID-19; 10–20 days, a 256-bit key, on 2018-10-29.";
+    const blanked = withoutIdentifiers(text);
+    expect(blanked).toHaveLength(text.length);
+    expect(blanked).toBe(
+      `Docket ${" ".repeat(13)}, AD ${" ".repeat(10)}, ${" ".repeat(8)}; 10–20 days, a 256-bit key, on 2018-10-29.`,
+    );
+    expect(withoutIdentifiers("No dashes here: 42.")).toBe("No dashes here: 42.");
   });
 });

@@ -20,6 +20,29 @@ const anyFigure = new RegExp(`\\d+(?:[.,]\\d+)*|\\b(?:${numberWords})\\b`, "giu"
 const referenceBefore =
   /(?:\b(?:sec(?:tion)?s?|fig(?:ure)?s?|tables?|appendix|annex|rfc|steps?|pages?|pp?|eq(?:uation)?s?|chapters?|parts?|title|category|law|no|items?|version|iso(?:\/iec)?|ts|guide|def(?:inition)?s?|theorems?|thm|lemmas?|propositions?|prop|corollar(?:y|ies)|examples?|exercises?|remarks?|conjectures?|algorithms?|listings?|exhibits?)\.?|[[§])\s*$/i;
 
+/** Whether the text just before a figure makes it a reference ("Section 4.1", "Fig. 3", "[12]"), not a value. */
+export const refersBefore = (before: string) => referenceBefore.test(before);
+
+/** Parts joined by hyphens or dashes, one of them holding a figure: "FAA–2020–0746", "256-bit", "10–20". */
+const dashedRun = /[\p{L}\p{N}]+(?:[-\u2010-\u2013][\p{L}\p{N}]+)+/gu;
+const isoDate = /^\d{4}-\d{2}-\d{2}$/u;
+
+/**
+ * `text` with identifiers blanked out (the same length, so offsets hold): runs of parts joined by
+ * dashes that hold a figure and either a part with a capital letter ("FAA–2020–0746",
+ * "2019–CE–012–AD", "COVID-19") or three parts or more ("2018–23–51", an ISO date excepted).
+ * Their figures name a thing; a range ("10–20") or a figure with its unit ("256-bit") stays.
+ */
+export function withoutIdentifiers(text: string): string {
+  if (!/\d[-\u2010-\u2013]|[-\u2010-\u2013]\d/u.test(text)) return text;
+  return text.replace(dashedRun, (run) => {
+    if (!/\p{N}/u.test(run)) return run;
+    const parts = run.split(/[-\u2010-\u2013]/u);
+    const named = parts.some((part) => /\p{Lu}/u.test(part));
+    return named || (parts.length >= 3 && !isoDate.test(run)) ? " ".repeat(run.length) : run;
+  });
+}
+
 /** Words that cite an equation by its number: "from (4.13)", "and (2)", "see (5)". */
 const citedBefore = /\b(?:from|in|by|see|of|and|or|to|with|using|via|into|cf\.?|eq\.?|equation|equations)\s*\($/i;
 
