@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { degrees, PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { layoutPdfText, makeLayoutPdf } from "../../../../tests/support/make-layout-pdf";
 import { passageStructure } from "../structure/clip-structure";
@@ -88,5 +89,37 @@ describe("layout-aware extraction of a real PDF", () => {
     );
     expect(row).toMatchObject({ headers: t.tableHeader, caption: t.caption });
     expect(last?.text.slice(row?.span.start, row?.span.end)).toBe("AES-256 8 4 14");
+  });
+});
+
+describe("text set sideways", () => {
+  const sidewaysPdf = async (upright: string[], turned: string) => {
+    const document = await PDFDocument.create();
+    const font = await document.embedFont(StandardFonts.Helvetica);
+    const sheet = document.addPage([612, 792]);
+    upright.forEach((line, index) => {
+      sheet.drawText(line, { x: 72, y: 574 - index * 14, size: 11, font });
+    });
+    // A margin stamp turned a quarter, its baseline origin level with the second line of prose.
+    sheet.drawText(turned, { x: 40, y: 560, size: 11, font, rotate: degrees(90) });
+    const path = join(workDir, `sideways-${upright.length}.pdf`);
+    writeFileSync(path, await document.save());
+    return (await extractPdf(path, { timeoutMs: 20_000 })).pages[0]?.text ?? "";
+  };
+
+  it("leaves a margin stamp out of a page of upright prose", async () => {
+    const lines = [
+      "There are several approaches to tropical geometry. We follow the embedded",
+      "approach, which focuses on tropicalizing classical varieties. Another important",
+      "branch of the subject focuses on developing an abstract theory of its own.",
+    ];
+    const text = await sidewaysPdf(lines, "arXiv:1207.1925v1 [math.AG] 8 Jul 2012");
+    expect(text).not.toContain("arXiv");
+    expect(squash(text)).toBe(squash(lines.join(" ")));
+  });
+
+  it("keeps sideways text where it is most of the page", async () => {
+    const text = await sidewaysPdf(["Page 4"], "A table printed across a landscape page");
+    expect(text).toContain("A table printed across a landscape page");
   });
 });

@@ -29,14 +29,37 @@ function positionedItems(page, items) {
   /** @type {string[]} */
   const strings = [];
   const numbers = [];
+  const dropSideways = mostlyUpright(items);
   for (const item of items) {
     if (typeof item.str !== "string" || item.str.trim() === "" || !item.transform) continue;
+    if (dropSideways && sideways(item.transform)) continue;
     const [, , c = 0, d = 0, e = 0, f = 0] = item.transform;
     strings.push(item.str);
     numbers.push(e - left, f - bottom, item.width ?? 0, Math.hypot(c, d) || item.height || 0);
   }
   if (strings.length > maxItemsPerPage) throw new Error(`the page has more than ${maxItemsPerPage} text runs`);
   return { width: right - left, height: top - bottom, strings, geometry: Float64Array.from(numbers) };
+}
+
+/** Whether a text run is turned more than 45° from upright (its baseline closer to vertical than to horizontal). */
+const sideways = (/** @type {number[]} */ [a = 0, b = 0]) => Math.abs(b) > Math.abs(a);
+
+/**
+ * Whether most of a page's characters are upright. On such a page, text set sideways is a margin
+ * stamp ("arXiv:1207.1925v1 [math.AG] 8 Jul 2012") or a chart's axis label: read into the rows,
+ * it lands in the middle of a line of prose, so it is left out of the page's text. A page turned
+ * to landscape, its text all sideways, keeps it.
+ * @param {Array<{str?: string, transform?: number[]}>} items
+ */
+function mostlyUpright(items) {
+  let upright = 0;
+  let turned = 0;
+  for (const item of items) {
+    if (typeof item.str !== "string" || !item.transform) continue;
+    if (sideways(item.transform)) turned += item.str.length;
+    else upright += item.str.length;
+  }
+  return turned > 0 && upright > turned;
 }
 
 /** A page with fewer visible characters than this has no usable text layer: under `auto` it is read by OCR. */
