@@ -4,7 +4,7 @@ import { answerEngineSettings as settings } from "./answer-engine-settings";
 import { candidateFeatures } from "./candidate-features";
 import { analyseQuestion } from "./question-analysis";
 import type { ScoredCandidate, ScoreParts } from "./score-candidate";
-import { measuredValues, selectClaims } from "./select-claims";
+import { namingValues, selectClaims } from "./select-claims";
 
 const noParts: ScoreParts = {
   coverage: 1,
@@ -132,12 +132,24 @@ describe("selectClaims", () => {
   });
 });
 
-describe("measuredValues", () => {
-  it("keeps the figures that measure and leaves out those that name", () => {
-    expect([...measuredValues("5.3 Feature-based Approach with 12 layers")]).toEqual([12]);
-    expect([...measuredValues("Figure 6 compares 3 replicas; see Table 2 and Flight 610.")]).toEqual([3]);
-    expect([...measuredValues("Docket No. FAA–2020–0746 and product 2019–CE–012–AD, AES-256 and AD420")]).toEqual([]);
-    // A month's day and year, a figure glued to its unit and one after a sentence's first word stay values.
-    expect([...measuredValues("On October 29, 2018, it drew 5mA. Approximately 40 hours.")]).toEqual([29, 2018, 5, 40]);
+describe("namingValues", () => {
+  it("finds the figures that only name and leaves out those that measure", () => {
+    expect([...namingValues("5.3 Feature-based Approach with 12 layers")]).toEqual([5.3]);
+    expect([...namingValues("Figure 6 compares 3 replicas; see Table 2 and Flight 610.")]).toEqual([6, 2, 610]);
+    expect([...namingValues("Docket No. FAA–2020–0746 and AD420")].sort((a, b) => a - b)).toEqual([420, 746, 2020]);
+    // A month's day and year, a figure glued to its unit, one after a sentence's first word, and a
+    // figure also written as a measure stay values.
+    expect([...namingValues("On October 29, 2018, it drew 5mA. Approximately 40 hours.")]).toEqual([]);
+    expect([...namingValues("Table 3 lists 3 keys.")]).toEqual([]);
+  });
+
+  it("lets a value written in words count as another value", () => {
+    const typed = (quote: string, score: number, localId: number): ScoredCandidate => ({
+      ...scored(quote, score, ["cancellation"], localId),
+      parts: { ...noParts, coverage: 0.9, answerType: 0.9 },
+    });
+    const five = typed("Refunds are paid within 5 days of the cancellation.", 1.2, 1);
+    const thirty = typed("A cancellation is possible within thirty days of purchase.", 1.1, 2);
+    expect(selectClaims([five, thirty], true, settings).picked).toHaveLength(2);
   });
 });

@@ -42,32 +42,37 @@ const month = new RegExp(`^${MONTHS}$`, "u");
 const numberToken = /\d+(?:,\d{3})*(?:\.\d+)?(?:st|nd|rd|th)?/gu;
 
 /**
- * The figures of `text` that measure something, leaving out those that only name: a section or
- * note number heading the text ("5.3 Feature-based Approach"), a reference ("Figure 6", "Table
- * 2"), a figure after a capitalised name ("Flight 610"; a month's day or year stays a value) or
- * glued to the letters before it ("AD420"), and the figures of an identifier ("FAA–2020–0746").
+ * The figures of `text` that only name, never measure: a section or note number heading the text
+ * ("5.3 Feature-based Approach"), a reference ("Figure 6", "Table 2"), a figure after a
+ * capitalised name ("Flight 610"; a month's day or year is a value) or glued to the letters
+ * before it ("AD420"), and the figures of an identifier ("FAA–2020–0746"). A value also written
+ * as a measure elsewhere in the text, or in words ("thirty days"), is not among them.
  */
-export function measuredValues(text: string): Set<number> {
+export function namingValues(text: string): Set<number> {
   const typed = withoutIdentifiers(text);
-  const measured = new Set<number>();
-  for (const match of typed.matchAll(numberToken)) {
+  const naming = new Set<number>();
+  const measuring = new Set<number>();
+  for (const match of text.matchAll(numberToken)) {
     const at = match.index;
-    // A figure glued to letters after it ("340M", "5mA") still measures.
-    if (/\p{L}/u.test(typed[at - 1] ?? "")) continue;
-    const heading = typed.slice(0, at).trim() === "" && /^\s+\p{Lu}/u.test(typed.slice(at + match[0].length));
-    const lead = /(\p{L}+)\.?\s+$/u.exec(typed.slice(Math.max(0, at - 24), at));
+    const value = digitsValue(match[0]);
+    if (value === null) continue;
+    const inIdentifier = typed[at] !== text[at];
+    const heading = text.slice(0, at).trim() === "" && /^\s+\p{Lu}/u.test(text.slice(at + match[0].length));
+    const lead = /(\p{L}+)\.?\s+$/u.exec(text.slice(Math.max(0, at - 24), at));
     const before = lead?.[1];
     const named =
       lead !== null &&
       before !== undefined &&
       !month.test(before) &&
       /^\p{Lu}/u.test(before) &&
-      !startsSentence(typed, at - lead[0].length);
-    if (heading || named || refersBefore(typed.slice(Math.max(0, at - 14), at))) continue;
-    const value = digitsValue(match[0]);
-    if (value !== null) measured.add(value);
+      !startsSentence(text, at - lead[0].length);
+    // A figure glued to letters after it ("340M", "5mA") still measures.
+    const glued = /\p{L}/u.test(text[at - 1] ?? "");
+    const label = inIdentifier || glued || heading || named || refersBefore(text.slice(Math.max(0, at - 14), at));
+    (label ? naming : measuring).add(value);
   }
-  return measured;
+  for (const value of measuring) naming.delete(value);
+  return naming;
 }
 
 /** Whether the word starting at `at` opens a sentence (or the text). */
@@ -80,8 +85,8 @@ function startsSentence(text: string, at: number): boolean {
 function newMeasuredValue(candidate: ScoredCandidate, given: Set<number | undefined>, stated: Set<number | undefined>) {
   const fresh = [...given].filter((value) => !stated.has(value));
   if (fresh.length === 0) return false;
-  const measured = measuredValues(candidate.features.candidate.claimText);
-  return fresh.some((value) => value !== undefined && measured.has(value));
+  const naming = namingValues(candidate.features.candidate.claimText);
+  return fresh.some((value) => value !== undefined && !naming.has(value));
 }
 
 /** Two candidates from the same passage whose quotes overlap, or whose words mostly coincide. */
@@ -103,7 +108,7 @@ function sameFact(a: ScoredCandidate, b: ScoredCandidate, settings: AnswerEngine
  * to two more that clear it too, score at least a share of the best, say something other than
  * those picked and add a facet: a question term not yet met, or (for a question asking for a
  * kind of fact) another value of that kind with as good a match. A figure that only names (a
- * section, a figure, an identifier: see `measuredValues`) is no other value.
+ * section, a figure, an identifier: see `namingValues`) is no other value.
  */
 export function selectClaims(
   scored: ScoredCandidate[],
