@@ -150,7 +150,7 @@ function attachScripts(groups: IndexedItem[][]): IndexedItem[][] {
   const fits = (small: number, large: number) => {
     const a = stats[small];
     const b = stats[large];
-    if (!a || !b || a.size > b.size * 0.85) return false;
+    if (!a || !b || a.size > b.size * scriptSizeShare) return false;
     // A row of a table set a size smaller beside a column of prose is no script: scripts are a few
     // characters ("8", "LARGE", "i,j"), or set much smaller than the text they belong to.
     if (a.chars > maxScriptChars && a.size > b.size * 0.7) return false;
@@ -253,7 +253,7 @@ function stackedOn(before: IndexedItem | undefined, item: IndexedItem, size: num
  * Only at the head: inside a line a raised capital is part of a logo ("LᴬTEX") or a formula.
  */
 function footnoteMarkBefore(mark: IndexedItem, item: IndexedItem, size: number, y: number): boolean {
-  if (mark.size > size * 0.85 || item.size < size * 0.85) return false;
+  if (mark.size > size * scriptSizeShare || item.size < size * scriptSizeShare) return false;
   if (mark.y - y < 0.2 * size || !/^[\p{L}\p{N}*†‡§]{1,3}$/u.test(mark.text.trim())) return false;
   return /^\p{Lu}/u.test(item.text);
 }

@@ -35,6 +35,12 @@ function scored(quote: string, score: number, matched: string[], localId = 1): S
   };
 }
 
+/** A candidate of the asked kind about the cancellation, with as good a match as the best. */
+const typed = (quote: string, score: number, localId: number): ScoredCandidate => ({
+  ...scored(quote, score, ["cancellation"], localId),
+  parts: { ...noParts, coverage: 0.9, answerType: 0.9 },
+});
+
 describe("selectClaims", () => {
   it("abstains below the threshold and when there is nothing", () => {
     expect(
@@ -107,10 +113,6 @@ describe("selectClaims", () => {
   });
 
   it("adds another value of the asked kind with as good a match, even without a new term", () => {
-    const typed = (quote: string, score: number, localId: number): ScoredCandidate => ({
-      ...scored(quote, score, ["cancellation"], localId),
-      parts: { ...noParts, coverage: 0.9, answerType: 0.9 },
-    });
     const five = typed("Refunds are paid within 5 days of the cancellation.", 1.2, 1);
     const thirty = typed("Customers may cancel within 30 days of purchase.", 1.1, 2);
     expect(selectClaims([five, thirty], true, settings).picked).toHaveLength(2);
@@ -118,10 +120,6 @@ describe("selectClaims", () => {
   });
 
   it("takes no figure that only names a section, a figure or a document for another value", () => {
-    const typed = (quote: string, score: number, localId: number): ScoredCandidate => ({
-      ...scored(quote, score, ["cancellation"], localId),
-      parts: { ...noParts, coverage: 0.9, answerType: 0.9 },
-    });
     const five = typed("Refunds are paid within 5 days of the cancellation.", 1.2, 1);
     const labels = [
       typed("4.2 Cancellation: the rules below apply to every refund.", 1.15, 2),
@@ -144,10 +142,6 @@ describe("namingValues", () => {
   });
 
   it("lets a value written in words count as another value", () => {
-    const typed = (quote: string, score: number, localId: number): ScoredCandidate => ({
-      ...scored(quote, score, ["cancellation"], localId),
-      parts: { ...noParts, coverage: 0.9, answerType: 0.9 },
-    });
     const five = typed("Refunds are paid within 5 days of the cancellation.", 1.2, 1);
     const thirty = typed("A cancellation is possible within thirty days of purchase.", 1.1, 2);
     expect(selectClaims([five, thirty], true, settings).picked).toHaveLength(2);
