@@ -1,11 +1,12 @@
 /**
  * `npm run eval:ranks`: for reading failures, not for figures. Ingests the dev set's library
  * as `npm run eval` does, asks every question with abstention off and writes, per question, the
- * engine's ten best candidates with their scores and parts and whether each one's text meets a
- * gold fact pattern, to evaluation/results/eval-ranks.json; it prints how often the best
- * candidate meets a fact and where the first such candidate ranks.
+ * engine's ten (`--top N`) best candidates with their scores and parts and whether each one's
+ * text meets a gold fact pattern, to evaluation/results/eval-ranks.json; it prints how often the
+ * best candidate meets a fact and where the first such candidate ranks. `--passages` also prints
+ * each retrieved passage's text.
  *
- *   node --import tsx evaluation/rank-dump.ts [--corpus DIR] [--dev-set DIR] [--only ID-PREFIX]
+ *   node --import tsx evaluation/rank-dump.ts [--corpus DIR] [--dev-set DIR] [--only ID-PREFIX] [--top N] [--passages]
  */
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -26,8 +27,12 @@ const { values } = parseArgs({
     corpus: { type: "string", default: defaultCorpusDir(repoRoot) },
     "dev-set": { type: "string", default: path.join(repoRoot, "evaluation/dev-set") },
     only: { type: "string" },
+    top: { type: "string", default: "10" },
+    passages: { type: "boolean", default: false },
   },
 });
+const top = Number(values.top);
+if (!Number.isInteger(top) || top < 1) throw new Error(`--top wants a whole number of candidates, got "${values.top}"`);
 const corpusDir = path.resolve(values.corpus);
 const devSetDir = path.resolve(values["dev-set"]);
 
@@ -35,6 +40,9 @@ const captured: RankedPart[] = [];
 const rankOriginal = AnswerEngine.prototype.rank;
 AnswerEngine.prototype.rank = function capture(this: AnswerEngine, part) {
   const ranked = rankOriginal.call(this, part);
+  if (values.passages)
+    for (const passage of part.passages)
+      console.log(`passage ${passage.localId} (${passage.source}):`, JSON.stringify(passage.text));
   captured.push(ranked);
   return ranked;
 };
@@ -81,7 +89,7 @@ async function main(): Promise<void> {
       captured.length = 0;
       await ask(app, question.id, question.question);
       const parts = captured.map((ranked) => {
-        const sorted = [...ranked.scored].sort((a, b) => b.score - a.score).slice(0, 10);
+        const sorted = [...ranked.scored].sort((a, b) => b.score - a.score).slice(0, top);
         return sorted.map((candidate) => describeCandidate(question, candidate, true));
       });
       everyCandidate.push({

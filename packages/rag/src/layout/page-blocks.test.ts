@@ -535,6 +535,57 @@ describe("layOutBlocks on harder tables and lists", () => {
     expect(rows[1]).toMatchObject({ caption: "Table 2: Comparison of recovery time." });
   });
 
+  it("gives each of two stacked tables the caption below it, past a group label, in the caption's first sentence", () => {
+    const page = layOutBlocks(
+      lines([
+        item("Layers", 50, 740),
+        item("Accuracy", 150, 740),
+        item("3", 50, 728),
+        item("77.9", 150, 728),
+        item("6", 50, 716),
+        item("80.6", 150, 716),
+        item("Table 6: Ablation over model size. More words here.", 50, 700),
+        item("System", 50, 680),
+        item("Test F1", 150, 680),
+        item("ELMo", 50, 668),
+        item("92.2", 150, 668),
+        item("Fine-tuning approach", 50, 656),
+        item("Large", 50, 644),
+        item("92.8", 150, 644),
+        item("Feature-based approach", 50, 632),
+        item("Embeddings", 50, 620),
+        item("91.0", 150, 620),
+        item("Table 7: Named Entity Recognition re-", 50, 600),
+        item("sults. Scores are averaged over restarts.", 50, 588),
+      ]),
+      { headings: [] },
+    );
+    const rows = page.blocks.filter((block) => block.kind === "table-row");
+    const captionOf = (cell: string) => rows.find((row) => quote(page.text, row).startsWith(cell));
+    expect(captionOf("6")).toMatchObject({ caption: "Table 6: Ablation over model size." });
+    expect(captionOf("ELMo")).toMatchObject({ caption: "Table 7: Named Entity Recognition results." });
+    expect(captionOf("Large")).toMatchObject({ caption: "Table 7: Named Entity Recognition results." });
+  });
+
+  it("finds no caption below a table past a line of prose", () => {
+    const page = layOutBlocks(
+      lines([
+        item("Replication", 50, 720),
+        item("Time (s)", 150, 720),
+        item("Random", 50, 706),
+        item("600.4", 150, 706),
+        item("Copyset", 50, 694),
+        item("642.3", 150, 694),
+        item("The recovery times above were measured on a cluster of nine nodes.", 50, 674),
+        item("Table 3: Another table's caption.", 50, 654),
+      ]),
+      { headings: [] },
+    );
+    const rows = page.blocks.filter((block) => block.kind === "table-row");
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row).not.toHaveProperty("caption");
+  });
+
   it("keeps superscripts on their line instead of making a row of exponents", () => {
     const page = layOutBlocks(
       lines([

@@ -72,6 +72,8 @@ export function layOutBlocks(lines: readonly Line[], state: LayoutState): PageBl
     }),
   );
   const drafts: Draft[] = [];
+  // The first lines of captions that tables above them took.
+  const takenBelow = new Set<string>();
   let index = 0;
   while (index < prepared.length) {
     const line = prepared[index] as Line;
@@ -85,12 +87,19 @@ export function layOutBlocks(lines: readonly Line[], state: LayoutState): PageBl
     if (table) {
       const last = drafts[drafts.length - 1];
       let caption: string | undefined;
-      if (last?.kind === "paragraph" && captionPattern.test(last.lines.join(" "))) caption = last.lines.join(" ");
-      // A caption below the table may follow a last row's wrapped stub ("Random / Replication").
-      for (let at = table.to; !caption && at < Math.min(prepared.length, table.to + 3); at++) {
-        const after = rowText((prepared[at] as Line).segments);
-        if (captionPattern.test(after)) caption = after;
-        else if (after.length > 24) break;
+      // A caption the table before took as its own, below it, is not this table's above it.
+      if (
+        last?.kind === "paragraph" &&
+        captionPattern.test(last.lines.join(" ")) &&
+        !takenBelow.has(last.lines[0] ?? "")
+      )
+        caption = last.lines.join(" ");
+      if (!caption) {
+        const below = captionBelow(prepared, texts, table.to, (prepared[table.to - 1] as Line).column);
+        if (below) {
+          caption = below.caption;
+          takenBelow.add(texts[below.at] as string);
+        }
       }
       const header = prepared.slice(index, index + table.headerCount).map((headerLine) => rowText(headerLine.segments));
       if (header.length > 0) drafts.push({ kind: "paragraph", lines: header });
@@ -203,6 +212,44 @@ export function layOutBlocks(lines: readonly Line[], state: LayoutState): PageBl
     index++;
   }
   return assemble(drafts, startHeadings);
+}
+
+/** How far below a table its caption may stand, and how many lines the caption's first sentence may take. */
+const maxCaptionDistance = 12;
+const maxCaptionLines = 4;
+
+/**
+ * The caption below a table that ends at line `from`, in the table's column: the first sentence
+ * of a "Table 7: …" line and the lines it runs on to. It may stand past a last row's wrapped stub
+ * ("Random / Replication"), a group label ("Feature-based approach") and the rows of the
+ * table's second part; a line of prose between says the table has none below it.
+ */
+function captionBelow(
+  lines: readonly Line[],
+  texts: readonly string[],
+  from: number,
+  column: number,
+): { caption: string; at: number } | undefined {
+  for (let at = from; at < Math.min(lines.length, from + maxCaptionDistance); at++) {
+    const line = lines[at] as Line;
+    const text = texts[at] as string;
+    if (line.column !== column) return undefined;
+    if (captionPattern.test(text)) {
+      let caption = text;
+      for (let next = at + 1; next < Math.min(lines.length, at + maxCaptionLines); next++) {
+        if (/[.:]\s|\.$/u.test(caption.replace(captionPattern, "")) || (lines[next] as Line).column !== column) break;
+        const more = texts[next] as string;
+        caption =
+          /\p{Ll}-$/u.test(caption) && /^\p{Ll}/u.test(more) ? caption.slice(0, -1) + more : `${caption} ${more}`;
+      }
+      const label = captionPattern.exec(caption)?.[0] ?? "";
+      const sentenceEnd = /\.(?:\s|$)/u.exec(caption.slice(label.length));
+      return { caption: sentenceEnd ? caption.slice(0, label.length + sentenceEnd.index + 1) : caption, at };
+    }
+    const prose = line.segments.length === 1 && text.length > 40;
+    if (prose) return undefined;
+  }
+  return undefined;
 }
 
 function assemble(drafts: readonly Draft[], headings: OpenHeading[]): PageBlocks {
