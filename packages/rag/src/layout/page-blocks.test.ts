@@ -567,6 +567,41 @@ describe("layOutBlocks on harder tables and lists", () => {
     expect(captionOf("Large")).toMatchObject({ caption: "Table 7: Named Entity Recognition results." });
   });
 
+  it("reads the rows after a group label as the table's next part, under its header", () => {
+    const page = layOutBlocks(
+      lines([
+        item("System", 50, 740),
+        item("Dev F1", 150, 740),
+        item("Test F1", 220, 740),
+        item("ELMo", 50, 728),
+        item("95.7", 150, 728),
+        item("92.2", 220, 728),
+        item("Large", 50, 716),
+        item("96.6", 150, 716),
+        item("92.8", 220, 716),
+        item("Feature-based approach (BASE)", 50, 704),
+        item("Embeddings", 50, 692),
+        item("91.0", 150, 692),
+        item("-", 220, 692),
+        item("Last Hidden", 50, 680),
+        item("94.9", 150, 680),
+        item("-", 220, 680),
+      ]),
+      { headings: [] },
+    );
+    const rows = page.blocks.filter((block) => block.kind === "table-row");
+    expect(rows.map((row) => quote(page.text, row))).toEqual([
+      "ELMo 95.7 92.2",
+      "Large 96.6 92.8",
+      "Embeddings 91.0 -",
+      "Last Hidden 94.9 -",
+    ]);
+    expect(rows[2]).toMatchObject({ headers: ["System", "Dev F1", "Test F1"] });
+    expect(page.blocks.find((block) => quote(page.text, block) === "Feature-based approach (BASE)")?.kind).toBe(
+      "paragraph",
+    );
+  });
+
   it("finds no caption below a table past a line of prose", () => {
     const page = layOutBlocks(
       lines([

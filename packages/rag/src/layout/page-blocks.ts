@@ -74,6 +74,7 @@ export function layOutBlocks(lines: readonly Line[], state: LayoutState): PageBl
   const drafts: Draft[] = [];
   // The first lines of captions that tables above them took.
   const takenBelow = new Set<string>();
+  let lastTable: { to: number; headers: string[]; caption?: string } | undefined;
   let index = 0;
   while (index < prepared.length) {
     const line = prepared[index] as Line;
@@ -101,6 +102,22 @@ export function layOutBlocks(lines: readonly Line[], state: LayoutState): PageBl
           takenBelow.add(texts[below.at] as string);
         }
       }
+      // Rows without a header of their own right after a group label ("Feature-based approach")
+      // that follows a table of as many columns are that table's next part, under its header.
+      const before = lastTable;
+      const between = texts.slice(before?.to ?? 0, index);
+      const continued =
+        before !== undefined &&
+        table.headers.every((head) => head === "") &&
+        table.headers.length === before.headers.length &&
+        between.length <= maxGroupLabels &&
+        between.every(
+          (label, at) =>
+            label.length <= maxGroupLabelChars && prepared[index - between.length + at]?.segments.length === 1,
+        );
+      const headers = continued ? before.headers : table.headers;
+      if (continued && !caption && before.caption) caption = before.caption;
+      lastTable = { to: table.to, headers, ...(caption && { caption }) };
       const header = prepared.slice(index, index + table.headerCount).map((headerLine) => rowText(headerLine.segments));
       if (header.length > 0) drafts.push({ kind: "paragraph", lines: header });
       const rows = new Map(table.rows.map((row) => [row.line, row]));
@@ -116,7 +133,7 @@ export function layOutBlocks(lines: readonly Line[], state: LayoutState): PageBl
         drafts.push({
           kind: "table-row",
           cells: row.cells.map((cell) => cell.segment.text),
-          headers: row.cells.map((cell) => table.headers[cell.column] ?? ""),
+          headers: row.cells.map((cell) => headers[cell.column] ?? ""),
           ...(caption && { caption }),
         });
       }
@@ -213,6 +230,10 @@ export function layOutBlocks(lines: readonly Line[], state: LayoutState): PageBl
   }
   return assemble(drafts, startHeadings);
 }
+
+/** A table's parts may stand apart by this many one-line group labels of at most so many characters. */
+const maxGroupLabels = 2;
+const maxGroupLabelChars = 60;
 
 /** How far below a table its caption may stand, and how many lines the caption's first sentence may take. */
 const maxCaptionDistance = 12;
