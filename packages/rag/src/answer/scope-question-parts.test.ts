@@ -26,6 +26,17 @@ describe("scopeQuestionParts", () => {
     );
   });
 
+  it("asks a question word's own noun of what the part before asked, with a preposition or alone", () => {
+    expect(scopeQuestionParts(["When was the library founded?", "In whose honor?"])[1]).toBe(
+      "In whose honor was the library founded?",
+    );
+    expect(scopeQuestionParts(["What is the default port?", "For which protocol?"])[1]).toBe(
+      "For which protocol is the default port?",
+    );
+    // A verb of its own ("what happened?") makes a question of its own.
+    expect(scopeQuestionParts(["Who designed the tower?", "What happened?"])[1]).toBe("What happened?");
+  });
+
   it("gives later parts the scope set by the first part's lead-in phrase", () => {
     expect(
       scopeQuestionParts(["For the dumb terminal, what is the default size?", "What is the default aspect?"]),

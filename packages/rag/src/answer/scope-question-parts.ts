@@ -30,6 +30,13 @@ const pronoun = /\b(it|they|them)\b/i;
  */
 const bareAsk =
   /^\s*(?:(?:in|at|on|by|from|for|since|until|to)\s+)?(?:what|which|who|whom|when|where|how)(?:\s+(?:year|date|day|month|time|place|country|city|unit|units|number|amount|much|many|long|often))?(?:\s+(?:was|were|is|are|did|does|do))?(?:\s+(?:it|that|this|they|so))?\s*\?*\s*$/iu;
+/**
+ * "and in whose honor?", "for which protocol?", "what year?": a question word used as a
+ * determiner, with the one or two words of what it asks for and no verb of its own (a word in
+ * -ed is taken for one: "what happened?"), also asks of what the part before asked about.
+ */
+const bareDeterminerAsk =
+  /^\s*(?:(?:in|at|on|by|from|for|since|until|to|with|under|through|of)\s+)?(?:which|what|whose)\s+(?:[\p{L}\p{N}-]+\s+)?[\p{L}\p{N}-]*[\p{L}\p{N}](?<!ed)\s*\?*\s*$/iu;
 /** A question's opening question word; a noun after "which" stays, as it names what is asked about ("which standard"). */
 const askedOpening =
   /^\s*(?:(?:in|at|on|by|from|for|since|until|to)\s+)?(?:what|which|whose|who|whom|when|where|why|how(?:\s+(?:many|much|long|often|far))?)\s+/iu;
@@ -123,7 +130,7 @@ export function scopeQuestionParts(parts: string[]): string[] {
   const split = shareLeadIn(parts.flatMap((part) => splitAsWellAs(part) ?? [part]));
   return split.map((part, k) => {
     if (k > 0 && conditionalOpening.test(part)) return askOnPrevious(part, split[k - 1] as string);
-    if (k > 0 && bareAsk.test(part)) return askOfPrevious(part, split[k - 1] as string);
+    if (k > 0 && (bareAsk.test(part) || bareDeterminerAsk.test(part))) return askOfPrevious(part, split[k - 1] as string);
     if (k === 0 || !pronoun.test(part)) return part;
     const subject = subjectOf(split[k - 1] as string);
     if (subject === null) return part;
