@@ -130,7 +130,8 @@ export function scopeQuestionParts(parts: string[]): string[] {
   const split = shareLeadIn(parts.flatMap((part) => splitAsWellAs(part) ?? [part]));
   return split.map((part, k) => {
     if (k > 0 && conditionalOpening.test(part)) return askOnPrevious(part, split[k - 1] as string);
-    if (k > 0 && (bareAsk.test(part) || bareDeterminerAsk.test(part))) return askOfPrevious(part, split[k - 1] as string);
+    if (k > 0 && (bareAsk.test(part) || bareDeterminerAsk.test(part)))
+      return askOfPrevious(part, split[k - 1] as string);
     if (k === 0 || !pronoun.test(part)) return part;
     const subject = subjectOf(split[k - 1] as string);
     if (subject === null) return part;
