@@ -33,7 +33,8 @@ describe("scopeQuestionParts", () => {
     expect(scopeQuestionParts(["What is the default port?", "For which protocol?"])[1]).toBe(
       "For which protocol is the default port?",
     );
-    // A verb of its own ("what happened?") makes a question of its own.
+    // Without a preposition the part asks for what it names; a verb of its own ("what happened?") makes a question of its own.
+    expect(scopeQuestionParts(["How many rounds?", "Which key lengths?"])[1]).toBe("Which key lengths?");
     expect(scopeQuestionParts(["Who designed the tower?", "What happened?"])[1]).toBe("What happened?");
   });
 

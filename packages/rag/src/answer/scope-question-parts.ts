@@ -31,12 +31,13 @@ const pronoun = /\b(it|they|them)\b/i;
 const bareAsk =
   /^\s*(?:(?:in|at|on|by|from|for|since|until|to)\s+)?(?:what|which|who|whom|when|where|how)(?:\s+(?:year|date|day|month|time|place|country|city|unit|units|number|amount|much|many|long|often))?(?:\s+(?:was|were|is|are|did|does|do))?(?:\s+(?:it|that|this|they|so))?\s*\?*\s*$/iu;
 /**
- * "and in whose honor?", "for which protocol?", "what year?": a question word used as a
+ * "and in whose honor?", "for which protocol?": a preposition and a question word used as a
  * determiner, with the one or two words of what it asks for and no verb of its own (a word in
- * -ed is taken for one: "what happened?"), also asks of what the part before asked about.
+ * -ed is taken for one: "what happened?"), also asks of what the part before asked about. Without
+ * the preposition ("which key lengths?") the part asks for what it names: a question of its own.
  */
 const bareDeterminerAsk =
-  /^\s*(?:(?:in|at|on|by|from|for|since|until|to|with|under|through|of)\s+)?(?:which|what|whose)\s+(?:[\p{L}\p{N}-]+\s+)?[\p{L}\p{N}-]*[\p{L}\p{N}](?<!ed)\s*\?*\s*$/iu;
+  /^\s*(?:in|at|on|by|from|for|since|until|to|with|under|through|of)\s+(?:which|what|whose)\s+(?:[\p{L}\p{N}-]+\s+)?[\p{L}\p{N}-]*[\p{L}\p{N}](?<!ed)\s*\?*\s*$/iu;
 /** A question's opening question word; a noun after "which" stays, as it names what is asked about ("which standard"). */
 const askedOpening =
   /^\s*(?:(?:in|at|on|by|from|for|since|until|to)\s+)?(?:what|which|whose|who|whom|when|where|why|how(?:\s+(?:many|much|long|often|far))?)\s+/iu;
