@@ -1,4 +1,5 @@
 import { splitSentences } from "../answer/split-sentences";
+import { listMarker } from "../layout/list-markers";
 import { type RowCells, withGroupCells } from "../structure/group-cells";
 import type { ListItemBlock, PassageStructure, StructureBlock, TableRowBlock } from "../structure/passage-structure";
 import {
@@ -16,6 +17,7 @@ import {
 import { footnoteCandidates } from "./footnote-candidates";
 import {
   entryCandidates,
+  entryStatement,
   fieldCandidates,
   labelledSentence,
   opensOnTerm,
@@ -29,7 +31,38 @@ export { type AnswerCandidate, type CandidateKind, definedSubject, isDebris } fr
 /** How many following blocks a sentence ending in a colon takes with it. */
 const MAX_JOINED_BLOCKS = 6;
 
+/** The term an item of a hanging list opens on ("vmarginratio"), as opposed to a bullet or number. */
+export function itemTerm(block: ListItemBlock): string | undefined {
+  return block.marker !== undefined && listMarker(`${block.marker} x`) === undefined ? block.marker : undefined;
+}
+
+/** An entry of a hanging list, quoted whole and said as its term's definition: "vmarginratio: vertical margin ratio …". */
+function termItemCandidate(
+  text: string,
+  block: ListItemBlock,
+  term: string,
+  context: string[],
+): AnswerCandidate | null {
+  const raw = text.slice(block.span.start, block.span.end);
+  const quote = raw.trim();
+  const body = clean(quote.slice(quote.indexOf(term) + term.length)).replace(/^[:\s]+/u, "");
+  if (body.length === 0 || quote.length > MAX_QUOTE_CHARS || isDebris(body)) return null;
+  const claim = entryStatement(/^\p{Ll}/u.test(term) ? `“${term}”` : term, body);
+  if (claim === null) return null;
+  const leadIn = block.leadIn && !isDebris(block.leadIn) ? clean(block.leadIn) : "";
+  return {
+    kind: "definition",
+    quote,
+    start: block.span.start + (raw.length - raw.trimStart().length),
+    claimText: withStop(claim),
+    context: leadIn ? [...context, leadIn] : context,
+    subject: term,
+  };
+}
+
 function listItemCandidate(text: string, block: ListItemBlock, context: string[]): AnswerCandidate | null {
+  const term = itemTerm(block);
+  if (term !== undefined) return termItemCandidate(text, block, term, context);
   const raw = text.slice(block.span.start, block.span.end);
   const markerAt = block.marker ? raw.indexOf(block.marker) : -1;
   const offset = markerAt >= 0 && markerAt < 4 ? markerAt + (block.marker?.length ?? 0) : 0;
@@ -271,7 +304,8 @@ export function answerCandidates(text: string, structure: PassageStructure): Ans
     if (block.kind === "list-item") proseBefore ||= sentenceLong(block);
     // An item of several sentences ("3. Explanation. The AES …") also answers sentence by sentence.
     if (block.kind === "list-item" && splitSentences(text.slice(block.span.start, block.span.end)).length > 1) {
-      const itemContext = block.leadIn ? [...context, clean(block.leadIn)] : context;
+      const term = itemTerm(block);
+      const itemContext = [...context, ...(block.leadIn ? [clean(block.leadIn)] : []), ...(term ? [term] : [])];
       candidates.push(...sentenceCandidates(text, block.span.start, block.span.end, itemContext, () => null));
     }
   });

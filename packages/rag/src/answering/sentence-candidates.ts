@@ -381,7 +381,7 @@ function blockLines(text: string, blockStart: number, blockEnd: number): Array<{
  * --soloCBlen is 16; …", a term's gloss as "X: gloss" when that reads as a statement, else "X is
  * gloss"; null when none does (the claim would be dropped as a fragment).
  */
-function entryStatement(name: string, body: string): string | null {
+export function entryStatement(name: string, body: string): string | null {
   const byDefault = /^default\s*[:=]?\s+(\S+)\s*(.*)$/isu.exec(body);
   if (byDefault) {
     const rest = (byDefault[2] as string).replace(/^[;:,\s]+/u, "");

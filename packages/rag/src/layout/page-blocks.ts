@@ -1,6 +1,7 @@
 import type { Line } from "@audited-rag/core";
 import { rowText, type Segment } from "@audited-rag/core";
 import type { StructureBlock } from "../structure/passage-structure";
+import { detectHangingList } from "./hanging-lists";
 import { isBareMarker, listMarker, markerKind } from "./list-markers";
 import { detectTable } from "./tables";
 
@@ -85,6 +86,32 @@ export function layOutBlocks(lines: readonly Line[], state: LayoutState): PageBl
       listMarker(text) || headingFirst
         ? undefined
         : detectTable(prepared, index, pitch * 2.6, (candidate) => headingLines.has(candidate), columned);
+    // A table found here is read as one; a hanging list only where none is.
+    const hanging =
+      table || listMarker(text) || headingFirst
+        ? undefined
+        : detectHangingList(prepared, texts, index, pitch, (candidate) => headingLines.has(candidate));
+    if (hanging) {
+      // Each entry is an item marked by its term, led in by what introduced the list.
+      const last = drafts[drafts.length - 1];
+      const leadIn =
+        last?.kind === "paragraph"
+          ? lastSentence(last.lines.join(" "))
+          : last?.kind === "heading"
+            ? last.text.replace(/\s+/g, " ")
+            : undefined;
+      for (const entry of hanging.entries)
+        drafts.push({
+          kind: "list-item",
+          lines: texts.slice(entry.from, entry.to),
+          marker: entry.term,
+          ...(leadIn && { leadIn }),
+        });
+      state.lists = undefined;
+      lastTable = undefined;
+      index = hanging.to;
+      continue;
+    }
     if (table) {
       const last = drafts[drafts.length - 1];
       let caption: string | undefined;

@@ -1,0 +1,111 @@
+import type { TextItem } from "@audited-rag/core";
+import { buildRows, readingOrder } from "@audited-rag/core";
+import { describe, expect, it } from "vitest";
+import { item } from "../../../core/src/layout/hand-made-items";
+import { answerCandidates } from "../answering/answer-candidates";
+import { detectHangingList } from "./hanging-lists";
+import { layOutBlocks } from "./page-blocks";
+
+const lines = (items: TextItem[]) => readingOrder(buildRows(items));
+const termX = 50;
+const descriptionX = 130;
+
+/** An option reference set as a hanging list: terms at the left, descriptions in a column to the right. */
+function optionList(): TextItem[] {
+  return [
+    item("The options below set the margins of the page.", termX, 700),
+    item("vmargin", termX, 686),
+    item("top and bottom margin of the page, given as", descriptionX, 686),
+    item("vmargin={top,bottom} or vmargin=length.", descriptionX, 674),
+    // A term too long for its column runs into its description.
+    item("hmarginratio horizontal margin ratio of left to right.", termX, 662),
+    item("The default ratio is 1:1 for oneside documents.", descriptionX, 650),
+    item("bindingoffset", termX, 638),
+    item("removes a specified space from the inner side for binding.", descriptionX, 626),
+  ];
+}
+
+describe("hanging lists", () => {
+  it("reads each entry of a hanging list as an item marked by its term and led in by the sentence before", () => {
+    const page = layOutBlocks(lines(optionList()), { headings: [] });
+    const items = page.blocks.filter((block) => block.kind === "list-item");
+    expect(items.map((block) => (block.kind === "list-item" ? block.marker : ""))).toEqual([
+      "vmargin",
+      "hmarginratio",
+      "bindingoffset",
+    ]);
+    expect(items.every((block) => block.kind === "list-item" && block.leadIn?.startsWith("The options below"))).toBe(
+      true,
+    );
+    expect(page.text.slice(items[1]?.span.start, items[1]?.span.end)).toBe(
+      "hmarginratio horizontal margin ratio of left to right.\nThe default ratio is 1:1 for oneside documents.",
+    );
+  });
+
+  it("says an entry as its term's definition, quotes it whole, and gives its sentences the term as context", () => {
+    const page = layOutBlocks(lines(optionList()), { headings: [] });
+    const candidates = answerCandidates(page.text, { headings: [], blocks: page.blocks });
+    const entry = candidates.find((candidate) => candidate.subject === "hmarginratio");
+    expect(entry?.kind).toBe("definition");
+    expect(entry?.claimText).toBe(
+      "“hmarginratio”: horizontal margin ratio of left to right. The default ratio is 1:1 for oneside documents.",
+    );
+    expect(page.text.slice(entry?.start, (entry?.start ?? 0) + (entry?.quote.length ?? 0))).toBe(entry?.quote);
+    const sentence = candidates.find((candidate) => candidate.claimText.startsWith("The default ratio"));
+    expect(sentence?.context).toContain("hmarginratio");
+  });
+
+  it("leaves prose, a table of several cells a row and a short indented run alone", () => {
+    const prose = layOutBlocks(
+      lines([
+        item("This paragraph runs over several lines of", termX, 700),
+        item("ordinary prose, with one line set in from", termX, 688),
+        item("the margin: an equation = 2 x + 1 set apart", descriptionX, 676),
+        item("and the sentence then goes on to its end.", termX, 664),
+      ]),
+      { headings: [] },
+    );
+    expect(prose.blocks.some((block) => block.kind === "list-item")).toBe(false);
+    const cells = layOutBlocks(
+      lines([
+        item("Chromosome", termX, 700),
+        item("Logarithmic search", descriptionX, 700),
+        item("3.68", 300, 700),
+        item("Leaf", termX, 688),
+        item("Evolutionary search", descriptionX, 688),
+        item("2.34", 300, 688),
+        item("Semicircle", termX, 676),
+        item("Logarithmic search", descriptionX, 676),
+        item("6.93", 300, 676),
+      ]),
+      { headings: [] },
+    );
+    expect(cells.blocks.some((block) => block.kind === "list-item")).toBe(false);
+  });
+
+  it("takes no run of rows whose right part is several cells for a hanging list", () => {
+    const rows = lines(
+      ["Chromosome", "Leaf", "Semicircle", "Infinity"].flatMap((label, k) => [
+        item(label, termX, 700 - k * 12),
+        item("Two-dimensional logarithmic search", descriptionX, 700 - k * 12),
+        item(`${k + 2}.68`, 320, 700 - k * 12),
+      ]),
+    );
+    const texts = rows.map((line) => line.segments.map((segment) => segment.text).join(" "));
+    expect(detectHangingList(rows, texts, 0, 12, () => false)).toBeUndefined();
+    // The same rows without their figures are a hanging list.
+    const entries = lines(
+      ["Chromosome", "Leaf", "Semicircle", "Infinity"].flatMap((label, k) => [
+        item(label, termX, 700 - k * 12),
+        item("Two-dimensional logarithmic search", descriptionX, 700 - k * 12),
+      ]),
+    );
+    const entryTexts = entries.map((line) => line.segments.map((segment) => segment.text).join(" "));
+    expect(detectHangingList(entries, entryTexts, 0, 12, () => false)?.entries.map((entry) => entry.term)).toEqual([
+      "Chromosome",
+      "Leaf",
+      "Semicircle",
+      "Infinity",
+    ]);
+  });
+});
