@@ -59,7 +59,8 @@ devQuestions.push(
     { question: "What is the basic unit for processing in the AES algorithm?", answer: on(fips, [12], "a byte") },
     { question: "Have any weak keys been identified for AES?", answer: on(fips, [30], "No weak or semi-weak keys") },
     { question: "How does the MixColumns() transformation operate on the State?", answer: on(fips, [21], "column") },
-    { question: "Which operation adds the Round Key to the State?", answer: on(fips, [22], "XOR") },
+    // Section 5.1.4 says it, and so does the glossary of functions in section 2.2 (page 10).
+    { question: "Which operation adds the Round Key to the State?", answer: on(fips, [10, 22], "XOR") },
     { question: "How many words does the Key Expansion generate?", answer: on(fips, [23], "Nb (Nr + 1) words") },
     {
       question: "Who approves Federal Information Processing Standards?",
