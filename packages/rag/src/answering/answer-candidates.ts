@@ -32,7 +32,7 @@ export { type AnswerCandidate, type CandidateKind, definedSubject, isDebris } fr
 const MAX_JOINED_BLOCKS = 6;
 
 /** The term an item of a hanging list opens on ("vmarginratio"), as opposed to a bullet or number. */
-export function itemTerm(block: ListItemBlock): string | undefined {
+function itemTerm(block: ListItemBlock): string | undefined {
   return block.marker !== undefined && listMarker(`${block.marker} x`) === undefined ? block.marker : undefined;
 }
 
