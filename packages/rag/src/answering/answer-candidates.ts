@@ -31,6 +31,9 @@ export { type AnswerCandidate, type CandidateKind, definedSubject, isDebris } fr
 /** How many following blocks a sentence ending in a colon takes with it. */
 const MAX_JOINED_BLOCKS = 6;
 
+/** An item's lead-in as a claim restates it; a keyword list read as a lead-in ("Keywords: …; …:") introduces nothing. */
+const leadInOf = (block: ListItemBlock) => (block.leadIn && !isDebris(block.leadIn) ? clean(block.leadIn) : "");
+
 /** The term an item of a hanging list opens on ("vmarginratio"), as opposed to a bullet or number. */
 function itemTerm(block: ListItemBlock): string | undefined {
   return block.marker !== undefined && listMarker(`${block.marker} x`) === undefined ? block.marker : undefined;
@@ -49,7 +52,7 @@ function termItemCandidate(
   if (body.length === 0 || quote.length > MAX_QUOTE_CHARS || isDebris(body)) return null;
   const claim = entryStatement(/^\p{Ll}/u.test(term) ? `“${term}”` : term, body);
   if (claim === null) return null;
-  const leadIn = block.leadIn && !isDebris(block.leadIn) ? clean(block.leadIn) : "";
+  const leadIn = leadInOf(block);
   return {
     kind: "definition",
     quote,
@@ -70,8 +73,7 @@ function listItemCandidate(text: string, block: ListItemBlock, context: string[]
   const quote = body.trim();
   if (quote.length === 0 || quote.length > MAX_QUOTE_CHARS) return null;
   const item = clean(quote).replace(/[;,]\s*(?:and|or)?$/i, "");
-  // A keyword list read as a lead-in ("Keywords: …; …:") introduces nothing.
-  const leadIn = block.leadIn && !isDebris(block.leadIn) ? clean(block.leadIn) : "";
+  const leadIn = leadInOf(block);
   const claim = asStatement(leadIn ? `${leadIn.replace(/[:\s]*$/, ":")} ${item}` : capitalise(item));
   if (claim === null) return null;
   const subject = definedSubject(item);

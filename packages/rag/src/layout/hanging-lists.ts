@@ -16,6 +16,8 @@ const maxTermWords = 4;
 /** The descriptions read as prose: on average at least this long. */
 const minMeanDescriptionChars = 25;
 
+/** Lines start in one column when their left edges are this close, in ems of the list's type. */
+const aligned = (x: number, target: number, size: number) => Math.abs(x - target) <= size * 0.6;
 const dotLeader = /(?:\.\s?){4,}/u;
 
 /** Words a sentence of prose opens on, which no entry's term is. */
@@ -45,7 +47,7 @@ export function detectHangingList(
   const termX = first?.segments[0]?.x0;
   if (first === undefined || termX === undefined) return undefined;
   const size = first.size;
-  const near = (x: number, target: number) => Math.abs(x - target) <= size * 0.6;
+  const near = (x: number, target: number) => aligned(x, target, size);
   // Where descriptions start: the first line, or a first line's segment, set well right of the terms.
   let descriptionX: number | undefined;
   const entries: HangingEntry[] = [];
@@ -110,7 +112,7 @@ function entryLine(
     (segment, k) =>
       k > 0 &&
       segment.x0 >= termX + size * 2 &&
-      (descriptionX === undefined ? /\s/u.test(segment.text) : Math.abs(segment.x0 - descriptionX) <= size * 0.6),
+      (descriptionX === undefined ? /\s/u.test(segment.text) : aligned(segment.x0, descriptionX, size)),
   );
   const termText = (set < 0 ? line.segments : line.segments.slice(0, set)).map((segment) => segment.text).join(" ");
   // A term ending in a full stop ends a sentence; dot leaders run a contents entry to its page.

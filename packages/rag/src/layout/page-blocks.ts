@@ -94,12 +94,7 @@ export function layOutBlocks(lines: readonly Line[], state: LayoutState): PageBl
     if (hanging) {
       // Each entry is an item marked by its term, led in by what introduced the list.
       const last = drafts[drafts.length - 1];
-      const leadIn =
-        last?.kind === "paragraph"
-          ? lastSentence(last.lines.join(" "))
-          : last?.kind === "heading"
-            ? last.text.replace(/\s+/g, " ")
-            : undefined;
+      const leadIn = last?.kind === "list-item" ? undefined : leadInAfter(last);
       for (const entry of hanging.entries)
         drafts.push({
           kind: "list-item",
@@ -181,12 +176,7 @@ export function layOutBlocks(lines: readonly Line[], state: LayoutState): PageBl
         state.lists = open.slice(0, same + 1);
       } else {
         // A new list, or one nested in the item before it: led in by the sentence before it.
-        if (last?.kind === "paragraph" || last?.kind === "list-item") {
-          const before = last.lines.join(" ");
-          leadIn = lastSentence(last.kind === "list-item" ? before.slice(last.marker.length).trim() : before);
-        } else if (last?.kind === "heading") {
-          leadIn = last.text.replace(/\s+/g, " ");
-        }
+        leadIn = leadInAfter(last);
         state.lists = [...open, { kind, ...(leadIn && { leadIn }) }];
       }
       const item: string[] = [text];
@@ -420,6 +410,16 @@ function linePitch(lines: readonly Line[], bodySize: number): number {
   }
   steps.sort((a, b) => a - b);
   return steps[Math.floor((steps.length - 1) / 2)] ?? bodySize * 1.2;
+}
+
+/** What leads in to a list after this block: its last sentence, or the heading's text. */
+function leadInAfter(last: Draft | undefined): string | undefined {
+  if (last?.kind === "paragraph" || last?.kind === "list-item") {
+    const before = last.lines.join(" ");
+    return lastSentence(last.kind === "list-item" ? before.slice(last.marker.length).trim() : before);
+  }
+  if (last?.kind === "heading") return last.text.replace(/\s+/g, " ");
+  return undefined;
 }
 
 /** The last sentence of a block, which introduces the list after it. */
