@@ -22,6 +22,55 @@ describe("answerCandidates", () => {
     for (const candidate of flat(text)) expect(isSelfContained(candidate.claimText, "claim")).toBe(true);
   });
 
+  it("says a section's 'This directory …' of the subject its heading names, quoting from that heading", () => {
+    const text =
+      "5.6. /var/crash : System crash dumps (optional)\n\n5.6.1. Purpose\n\nThis directory holds system crash dumps. Linux does not yet write them.";
+    const heading = (from: string, to: string) => ({
+      kind: "heading" as const,
+      level: 2,
+      span: { start: text.indexOf(from), end: text.indexOf(to) + to.length },
+    });
+    const structure: PassageStructure = {
+      headings: [],
+      blocks: [
+        heading("5.6.", "(optional)"),
+        heading("5.6.1.", "Purpose"),
+        { kind: "paragraph", span: { start: text.indexOf("This"), end: text.length } },
+      ],
+    };
+    const named = answerCandidates(text, structure).find((candidate) =>
+      candidate.claimText.includes("/var/crash holds"),
+    );
+    expect(named?.claimText).toBe("The directory /var/crash holds system crash dumps.");
+    expect(named?.quote).toBe(text.slice(0, text.indexOf("dumps.") + 6));
+    expect(text.slice(named?.start, (named?.start ?? 0) + (named?.quote.length ?? 0))).toBe(named?.quote);
+    // A heading that names no subject and holds no word of the kind gives none.
+    const plain = text.replace(
+      "5.6. /var/crash : System crash dumps (optional)",
+      "5.6. Crash dumps and more things here",
+    );
+    const none = answerCandidates(plain, {
+      headings: [],
+      blocks: [
+        { kind: "heading", level: 2, span: { start: 0, end: plain.indexOf("\n") } },
+        { kind: "paragraph", span: { start: plain.indexOf("This"), end: plain.length } },
+      ],
+    });
+    expect(none.some((candidate) => candidate.claimText.startsWith("The directory"))).toBe(false);
+  });
+
+  it("offers a sentence that only introduces a display ('… the chain rule to write.') only with what it introduces", () => {
+    const text = "If f is differentiable, we can use the chain rule to write.\n\ndz/dt = fx dx/dt + fy dy/dt";
+    const structure: PassageStructure = {
+      headings: [],
+      blocks: [{ kind: "paragraph", span: { start: 0, end: text.length } }],
+    };
+    const claims = answerCandidates(text, structure).map((candidate) => candidate.claimText);
+    expect(claims).toEqual([
+      "If f is differentiable, we can use the chain rule to write. dz/dt = fx dx/dt + fy dy/dt.",
+    ]);
+  });
+
   it("reads a sentence on past a displayed command into the paragraph that goes on in lowercase", () => {
     // Paragraphs as extraction sets them: blocks parted by a blank line.
     const paragraphs = (text: string): PassageStructure => {

@@ -23,6 +23,7 @@ import {
   opensOnTerm,
   runsOnAt,
   sentenceCandidates,
+  subjectSentence,
   termCandidates,
 } from "./sentence-candidates";
 
@@ -265,6 +266,10 @@ export function answerCandidates(text: string, structure: PassageStructure): Ans
     if (block.kind === "paragraph" && blocks[k - 1]?.kind === "heading") {
       const labelled = labelledSentence(text, blocks[k - 1] as StructureBlock, block, headings.slice(-3, -1));
       if (labelled) candidates.push(labelled);
+      let top = k;
+      while (blocks[top - 1]?.kind === "heading") top--;
+      const named = subjectSentence(text, blocks.slice(top, k), block, context);
+      if (named) candidates.push(named);
     }
     if (block.kind === "paragraph") {
       const last = k > readUpTo ? runsOnTo(text, blocks, k) : -1;

@@ -25,6 +25,15 @@ describe("candidateFeatures", () => {
     expect([...candidateFeatures(sentence("The cipher is fast.")).states]).toEqual([]);
   });
 
+  it("reads a contents line as pointing elsewhere, not a dot-leader cell of a table", () => {
+    const contents = "5.6. /var/crash : System crash dumps (optional) ................................ 32";
+    expect(candidateFeatures(sentence(contents)).crossReference).toBe(true);
+    expect(candidateFeatures(sentence("Stabilizer wiring change ........ $766,865.")).crossReference).toBe(false);
+    expect(candidateFeatures(sentence("The directory /var/crash holds system crash dumps.")).crossReference).toBe(
+      false,
+    );
+  });
+
   it("reads no year, count or amount in an identifier, but keeps a range and a figure with its unit", () => {
     const docket = candidateFeatures(sentence("Include Docket No. FAA–2020–0746 and 2019–CE–012–AD in your comments."));
     expect([...docket.states]).not.toContain("time");

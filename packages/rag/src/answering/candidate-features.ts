@@ -111,6 +111,8 @@ const percentage =
 const crossReference = /^see\b|\bsee\s+(?:sec|section|fig|figure|table|appendix|eq|equation|ref|chapter|annex|rfc)\b/i;
 /** A caption opens on its figure's or table's number: "Figure 2:", "Table 3.1.", "Fig. 4 –". */
 const captionOpening = /^(?:figure|fig\.|table|listing|exhibit|chart)\s+(?:\d+|\p{Lu})(?:[.-]\d+)*\s*[.:—–-]\s/iu;
+/** A table-of-contents line ("5.6. /var/crash : System crash dumps (optional) ....... 32"): it points to the answer's page. */
+const contentsEntry = /(?:\.\s?){4,}\s*(?:\d{1,4}|[ivxlc]{1,6})?\s*$/iu;
 /** An aside that points elsewhere: "(see Section 5.2)", "(see also twoside)". */
 const referenceAside = /\([^()]*\bsee\b[^()]*\)/gi;
 
@@ -202,7 +204,7 @@ export function candidateFeatures(candidate: AnswerCandidate): CandidateFeatures
     claimSurfaces: new Set(claimWords.map((word) => word.surface)),
     states,
     countsThings: (uncounted === undated ? undatedFigures : valueFigures(uncounted)).length > 0,
-    crossReference: onlyRefersElsewhere(text),
+    crossReference: onlyRefersElsewhere(text) || contentsEntry.test(text),
     caption: captionOpening.test(text),
     namesYear: olderYear.test(typed),
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clean, hasRunWithoutSpace, isDebris, standsAlone } from "./candidate-text";
+import { clean, hasRunWithoutSpace, isDebris, standsAlone, withStop } from "./candidate-text";
 
 describe("hasRunWithoutSpace", () => {
   it("finds a run of the given length between any of the characters \\s matches", () => {
@@ -89,5 +89,18 @@ describe("clean", () => {
   it("shows an accent set as a mark of its own before its letter as the accented letter", () => {
     expect(clean("this\nGr\u00a8obner description")).toBe("this Gröbner description");
     expect(clean("illus-\ntrated")).toBe("illustrated");
+  });
+});
+
+describe("withStop", () => {
+  it("ends a claim with a full stop, dropping a comma or a dangling introducer left by a display", () => {
+    expect(withStop("The default vertical margin ratio is 2/3, namely,")).toBe(
+      "The default vertical margin ratio is 2/3.",
+    );
+    expect(withStop("The key is stored in the header, i.e.")).toBe("The key is stored in the header.");
+    expect(withStop("The block size is 128 bits;")).toBe("The block size is 128 bits.");
+    expect(withStop("Nr is 14")).toBe("Nr is 14.");
+    expect(withStop("Where is it?")).toBe("Where is it?");
+    expect(withStop("The options are:")).toBe("The options are:");
   });
 });

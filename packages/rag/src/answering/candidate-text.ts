@@ -60,7 +60,16 @@ export const clean = (text: string) =>
     .replace(/\s+/g, " ")
     .trim();
 export const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-export const withStop = (text: string) => (/[.!?:]$/.test(text) ? text : `${text}.`);
+/** A sentence cut where a display begins ("… is 2/3, namely," before an equation): its dangling introducer ends nothing. */
+const danglingEnd =
+  /(?:,\s*(?:namely|i\.\s?e\.|e\.\s?g\.|viz\.|that is|for example|for instance|where|such as|as follows)[\s,;]*|[\s,;]+)$/iu;
+/(?:,\s*(?:namely|i\.\s?e\.|e\.\s?g\.|viz\.|that is|for example|for instance|where|such as|as follows))?[\s,;]+$/iu;
+
+/** `text` ending in a full stop (or the mark it has), a trailing comma or dangling "namely," replaced by the stop. */
+export const withStop = (text: string) => {
+  const trimmed = text.replace(danglingEnd, "");
+  return /[.!?:]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+};
 
 /** The subject a definition-shaped text defines, or undefined. */
 export function definedSubject(text: string): string | undefined {

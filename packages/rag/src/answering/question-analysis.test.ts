@@ -72,6 +72,15 @@ describe("analyseQuestion", () => {
     expect(question.terms.filter((term) => term.named).map((term) => term.surface)).toEqual(["willow", "park"]);
   });
 
+  it("takes a file path's parts for names with no related words, but not a pair such as input/output", () => {
+    const words: Lexicon = { related: (word) => (word === "opt" || word === "input" ? ["choose"] : []) };
+    const opt = analyseQuestion("What is the purpose of /opt?", words).terms.find((term) => term.surface === "opt");
+    expect(opt?.named).toBe(true);
+    expect(opt?.related).toEqual([]);
+    expect(namedIn("Where do files under usr/share/man go?", words)).toEqual(expect.arrayContaining(["usr", "man"]));
+    expect(namedIn("Where does input/output go?", words)).toEqual([]);
+  });
+
   it("takes a common word set in capitals ('OK') for no name, but keeps acronyms", () => {
     const english: Lexicon = {
       related: () => [],

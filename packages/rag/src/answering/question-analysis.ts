@@ -155,7 +155,7 @@ const measuredNoun = /\bhow much\s+(?:\p{L}+(?:-\p{L}+)+\s+)?(\p{L}+)\b/iu;
  * Names in a question: acronyms, words with a digit, capitalised words that open no sentence
  * ("My document is double spaced. Out of the box, …" capitalises "Out" as a sentence's first), and
  * identifiers as software and specifications print them: camelCase, snake_case and options
- * written with a leading dash ("--outSAMtype", "warmup_steps", "-v").
+ * written with a leading dash ("--outSAMtype", "warmup_steps", "-v"), and file paths ("/var/tmp").
  */
 function namedSurfaces(question: string): Set<string> {
   const text = foldMarks(normalizeForMatch(question));
@@ -165,7 +165,9 @@ function namedSurfaces(question: string): Set<string> {
     const word = match[0];
     if (STOPWORDS.has(word.toLowerCase())) return;
     const option = /(?:^|\s)--?$/.test(text.slice(Math.max(0, match.index - 3), match.index));
-    const identifier = word.includes("_") || /\p{Ll}\p{Lu}/u.test(word) || option;
+    // A file path ("/opt", "/var/tmp", "usr/share/man"), not "input/output" or "and/or".
+    const path = text.charAt(match.index - 1) === "/" || (word.match(/\//g) ?? []).length >= 2;
+    const identifier = word.includes("_") || /\p{Ll}\p{Lu}/u.test(word) || option || path;
     // A full stop after a lone letter ends an abbreviation ("the U.S. Army"), not a sentence.
     const opensSentence = k === 0 || /(?<!(?:^|[\s.])\p{L})[.?!]\s+$/u.test(text.slice(0, match.index));
     if (identifier || /\d/.test(word) || /^\p{Lu}{2,}/u.test(word) || (!opensSentence && /^\p{Lu}/u.test(word))) {

@@ -21,9 +21,13 @@ const connective =
 const pointsBack =
   /^(?:it|its|this|these|that|those|they|them|their|such|he|she|his|her|here|there(?!\s+(?:is|are|was|were|exists?|will|may|can|must|should|has|have|had)\b)|the (?:former|latter|above|same))\b/i;
 const theoremLabel = /^(?:definition|theorem|lemma|proposition|corollary|remark|example|note)\s+\d+(?:\.\d+)*\.?$/i;
-/** A sentence ending on a copula, article or preposition (with its full stop or at the block's end) lost what it states to a formula or figure. */
+/**
+ * A sentence ending on a copula, article or preposition (with its full stop or at the block's end),
+ * or on a verb that introduces a display ("… we can use the chain rule to write.", "… we obtain"),
+ * lost what it states to a formula or figure.
+ */
 const cutShort =
-  /\b(?:is|are|was|were|be|by|of|the|a|an|to|as|with|from|equals?|for|in|on|at|into|than|within|per|and|or|between|via)\s*\.?$/i;
+  /\b(?:is|are|was|were|be|by|of|the|a|an|to|as|with|from|equals?|for|in|on|at|into|than|within|per|and|or|between|via|namely|write|obtain|get|gives?|yields?|becomes?|reads)\s*\.?$/i;
 /** A sentence whose opening words point back ("The most common way to do this is …"): it also answers joined to the one before. */
 const leansBack =
   /^(?:\S+\s+){1,7}?(?:this|these|those|it|them)\b(?=\s+(?:is|are|was|were|can|may|will|would|should|must|requires?|involves?|includes?|means?)\b|\s*[,.;])/i;
@@ -446,4 +450,54 @@ export function labelledSentence(
   if (quote.length > MAX_QUOTE_CHARS || isDebris(sentence) || !standsAlone(claim)) return null;
   // A heading is a label, not a definition: "4 Why Self-Attention" defines nothing.
   return { kind: "sentence", quote, start: heading.span.start, claimText: claim, context };
+}
+
+/** "This directory …", "These options …": an opening that names its thing by the kind of thing it is. */
+const kindOpening = /^(?:this|these)\s+(\p{L}[\p{L}-]*)\b/iu;
+/** A section number before a heading's words ("5.6.", "3.7.4.1", "A.2"). */
+const sectionNumber = /^(?:[A-Z]|\d+)(?:\.\d+)*\.?\s+/u;
+/** A heading that names its subject and then says what it is: "/var/crash : System crash dumps (optional)". */
+const namedHeading = /^(\S(?:.{0,40}?\S)?)\s+[:—–]\s+\S/u;
+const MAX_SUBJECT_WORDS = 4;
+
+/** The thing a heading is about, when it says: the name before its " : ", or the whole heading when it holds the kind's word. */
+function headingSubject(heading: string, kind: string): string | undefined {
+  const words = heading.replace(sectionNumber, "");
+  const named = namedHeading.exec(words)?.[1];
+  if (named !== undefined) return named.split(/\s+/).length <= MAX_SUBJECT_WORDS ? named : undefined;
+  const stem = kind.toLowerCase().replace(/(?:e?s)$/u, "");
+  const holdsKind = words
+    .toLowerCase()
+    .split(/\s+/)
+    .some((word) => word.startsWith(stem) && stem.length >= 3);
+  return holdsKind && words.split(/\s+/).length <= MAX_SUBJECT_WORDS ? words : undefined;
+}
+
+/**
+ * The first sentence of a section that names its subject by kind ("This directory holds system
+ * crash dumps." under "5.6. /var/crash : System crash dumps"), said of the heading's subject:
+ * "The directory /var/crash holds system crash dumps." The quote runs from that heading through the
+ * sentence; only headings right above the paragraph are read, so the quote is one run of the page.
+ */
+export function subjectSentence(
+  text: string,
+  headings: readonly StructureBlock[],
+  paragraph: StructureBlock,
+  context: string[],
+): AnswerCandidate | null {
+  const first = splitSentences(text.slice(paragraph.span.start, paragraph.span.end))[0];
+  if (first === undefined) return null;
+  const sentence = clean(first.text);
+  const opening = kindOpening.exec(sentence);
+  if (opening === null || isDebris(sentence)) return null;
+  const kind = opening[1] as string;
+  for (const heading of [...headings].reverse()) {
+    const subject = headingSubject(clean(text.slice(heading.span.start, heading.span.end)), kind);
+    if (subject === undefined) continue;
+    const claim = withStop(`The ${kind.toLowerCase()} ${subject}${sentence.slice(opening[0].length)}`);
+    const quote = text.slice(heading.span.start, paragraph.span.start + first.end).trim();
+    if (quote.length > MAX_QUOTE_CHARS || !standsAlone(claim)) return null;
+    return { kind: "sentence", quote, start: heading.span.start, claimText: claim, context, subject };
+  }
+  return null;
 }

@@ -38,6 +38,16 @@ describe("runningLines", () => {
     expect(runningLines(rows).size).toBe(0);
   });
 
+  it("does not take numbered section headings of one kind for running lines", () => {
+    const sections = [
+      page(1, "/opt is reserved for add-on packages.", "3.13.1. Purpose"),
+      page(2, "This directory holds system crash dumps.", "5.6.1. Purpose"),
+      page(3, "Lock files go here.", "5.9.1. Purpose"),
+    ];
+    expect(runningLines(sections).size).toBe(0);
+    expect(runningLines(sections.map((p, k) => ({ ...p, text: `${p.text}\nPurpose, page ${k}` }))).size).toBe(1);
+  });
+
   it("ignores long lines and lines without letters", () => {
     const long = `${"A very long line of ordinary running text ".repeat(3)}page 1`;
     const passages = [page(1, "One.", long), page(2, "Two.", long.replace("1", "2")), page(3, "x", "- 3 -")];
