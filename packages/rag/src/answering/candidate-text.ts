@@ -63,7 +63,6 @@ export const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.
 /** A sentence cut where a display begins ("… is 2/3, namely," before an equation): its dangling introducer ends nothing. */
 const danglingEnd =
   /(?:,\s*(?:namely|i\.\s?e\.|e\.\s?g\.|viz\.|that is|for example|for instance|where|such as|as follows)[\s,;]*|[\s,;]+)$/iu;
-/(?:,\s*(?:namely|i\.\s?e\.|e\.\s?g\.|viz\.|that is|for example|for instance|where|such as|as follows))?[\s,;]+$/iu;
 
 /** `text` ending in a full stop (or the mark it has), a trailing comma or dangling "namely," replaced by the stop. */
 export const withStop = (text: string) => {

@@ -455,7 +455,7 @@ export function labelledSentence(
 /** "This directory …", "These options …": an opening that names its thing by the kind of thing it is. */
 const kindOpening = /^(?:this|these)\s+(\p{L}[\p{L}-]*)\b/iu;
 /** A section number before a heading's words ("5.6.", "3.7.4.1", "A.2"). */
-const sectionNumber = /^(?:[A-Z]|\d+)(?:\.\d+)*\.?\s+/u;
+const sectionNumber = /^(?:[A-Z](?:\.\d+)+|\d+(?:\.\d+)*)\.?\s+/u;
 /** A heading that names its subject and then says what it is: "/var/crash : System crash dumps (optional)". */
 const namedHeading = /^(\S(?:.{0,40}?\S)?)\s+[:—–]\s+\S/u;
 const MAX_SUBJECT_WORDS = 4;
