@@ -12,9 +12,6 @@ describe("answerTypeOf", () => {
     expect(answerTypeOf("What left-to-right (inner-to-outer) margin ratio does it use?")).toBe("percentage");
     expect(answerTypeOf("How likely is a bit to be flipped during mutation?")).toBe("percentage");
     expect(answerTypeOf("Which directory does the standard set aside for crash dumps?")).toBe("path");
-    expect(answerTypeOf("What does SubBytes do?")).toBe("definition");
-    expect(answerTypeOf("What is the purpose of the ShiftRows transformation?")).toBe("definition");
-    expect(answerTypeOf("What is /var/crash used for?")).toBe("definition");
     expect(answerTypeOf("What configuration file does the package read at start-up?")).toBe("path");
     expect(answerTypeOf("Are subdirectories allowed inside /bin?")).toBe("polar");
     expect(answerTypeOf("Which driver does geometry end up selecting?")).toBe("name");
@@ -73,13 +70,6 @@ describe("analyseQuestion", () => {
     const pay = question.terms[0];
     expect(pay?.related).toEqual(expect.arrayContaining(["payment", "due"]));
     expect(question.terms.filter((term) => term.named).map((term) => term.surface)).toEqual(["willow", "park"]);
-  });
-
-  it("reads what a thing does or is for as a definition asked for, not one asked in so many words", () => {
-    const purpose = analyseQuestion("What is the purpose of the ShiftRows transformation?", lexicon);
-    expect(purpose.subject).toBe("ShiftRows transformation");
-    expect(purpose.asksToDefine).toBeUndefined();
-    expect(analyseQuestion("What does the term SubBytes mean?", lexicon).asksToDefine).toBe(true);
   });
 
   it("takes a file path's parts for names with no related words, but not a pair such as input/output", () => {

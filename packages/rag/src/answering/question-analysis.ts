@@ -91,16 +91,11 @@ const trailingScope = String.raw`(?:\s+(?:in|according to|within|for|under|as us
 const term = `["'‘“]?(.{1,60}?)["'’”]?`;
 const definitionQuestion = new RegExp(
   [
-    // What a thing is for (before "what is X", which would take "the purpose of X" or "X for" for X).
-    String.raw`${leadingScope}what\s+is\s+the\s+(?:purpose|role|function|job)\s+of\s+(?:a|an|the)?\s*${term}${trailingScope}\s*\??\s*$`,
-    String.raw`${leadingScope}what\s+(?:is|are)\s+(?:a|an|the)?\s*${term}\s+(?:used\s+)?for\s*\??\s*$`,
     // "What were the revenues in Q1?", "what was the EPV at that moment?": a past value, not a term.
     String.raw`${leadingScope}(?:what|who)\s+(?:is|are)\s+(?:meant\s+by\s+)?(?:a|an|the)?\s*${term}${trailingScope}\s*\??\s*$`,
     String.raw`${leadingScope}what\s+does\s+(?:the\s+term\s+)?${term}\s+(?:mean|stand for|refer to|denote)${trailingScope}\s*\??\s*$`,
     String.raw`${leadingScope}(?:define|what\s+is\s+the\s+definition\s+of)\s+${term}${trailingScope}\s*[.?]?\s*$`,
     String.raw`${leadingScope}how\s+(?:do|does|did)\s+(?:the\s+)?[\p{L}\s]{1,40}?\s+define\s+(?:a|an|the)?\s*${term}${trailingScope}\s*\??\s*$`,
-    // What a thing does, which a reader of a manual or a standard often asks of it.
-    String.raw`${leadingScope}what\s+(?:does|do)\s+(?:a|an|the)?\s*${term}\s+do${trailingScope}\s*\??\s*$`,
   ].join("|"),
   "iu",
 );
@@ -221,7 +216,7 @@ function definitionSubject(question: string): string | null {
   // "What does the name of the function weave stand for?", "what does the acronym HAC mean?": the
   // frame names what kind of word X is; X is the word itself. ("What is the name of the function?"
   // asks for a name.)
-  const named = match?.[3] === undefined ? namingFrame.exec(subject)?.[1] : undefined;
+  const named = match?.[1] === undefined ? namingFrame.exec(subject)?.[1] : undefined;
   if (named !== undefined) return named;
   // "What is the 'Attrition' attack vector?": a term quoted in the question, with more words after
   // it, is what is defined; the rest names its kind. (The pattern may have taken its opening quote.)
@@ -230,7 +225,7 @@ function definitionSubject(question: string): string | null {
     return quoted;
   // "What is the model dimension of the base Transformer?" asks for an attribute's value; only
   // an explicit "define", "mean" or "definition of" makes "X of Y" a term to define.
-  const plainWhatIs = match?.[3] !== undefined;
+  const plainWhatIs = match?.[1] !== undefined;
   if (plainWhatIs && (/\bof\b/i.test(subject) || /\d/.test(subject) || /['’]s\b/.test(subject))) return null;
   // "What are the requirements for a package name?", "what is the recommended way to install it?",
   // "what are the supported platforms?": which things are so, not what a term means.
@@ -403,9 +398,7 @@ export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAna
     (type === "percentage" && isNoun(sharedWord) ? sharedWord : undefined);
   // "How many people died": a word that only names the kind of answer counts nothing the answer must say ("157 fatalities").
   const counted = terms.find((term) => term.surface === countedWord && !term.answerWord)?.surface ?? null;
-  // Asked in so many words ("define X", "what does X mean", groups 4–6); "what is X" and what a thing is for are not.
-  const groups = definitionQuestion.exec(question);
-  const explicit = type === "definition" && [4, 5, 6].some((group) => groups?.[group] !== undefined);
+  const explicit = type === "definition" && definitionQuestion.exec(question)?.[1] === undefined;
   const compounds = kindCompounds(question, terms, lexicon);
   return {
     terms,
