@@ -22,7 +22,7 @@ const MAX_HEADER_LINES = 10;
 const isHeaderLine = (text: string) =>
   text.length <= 60 && !looksLikeRow(text) && !/[.!?;:]$/.test(text) && !captionPattern.test(text);
 /** A section number opening a line: "10.2.3 ", "A.1 ", "5. " before a capital. */
-const sectionNumber = /^\s*(?:[A-Z]\.)?\d+(?:\.\d+)+\.?\s+|^\s*\d+\.\s+(?=\p{Lu})/u;
+export const sectionNumber = /^\s*(?:[A-Z]\.)?\d+(?:\.\d+)+\.?\s+|^\s*\d+\.\s+(?=\p{Lu})/u;
 /** A table-of-contents line: "Introduction ........ 5". */
 const dotLeaders = /\.{4,}|(?:\. ){4,}/;
 const figureToken = /^[-−+]?[$€£]?\d[\d,.]*%?$|^[-−–—]$|^n\/a$/i;

@@ -12,7 +12,8 @@ import {
   standsAlone,
   withStop,
 } from "./candidate-text";
-import { STOPWORDS } from "./word-forms";
+import { sectionNumber } from "./infer-structure";
+import { formsOf, STOPWORDS, wordForms } from "./word-forms";
 
 /** Openers that lean on the sentence before; stripped, the rest may still stand alone. */
 const connective =
@@ -454,8 +455,6 @@ export function labelledSentence(
 
 /** "This directory …", "These options …": an opening that names its thing by the kind of thing it is. */
 const kindOpening = /^(?:this|these)\s+(\p{L}[\p{L}-]*)\b/iu;
-/** A section number before a heading's words ("5.6.", "3.7.4.1", "A.2"). */
-const sectionNumber = /^(?:[A-Z](?:\.\d+)+|\d+(?:\.\d+)*)\.?\s+/u;
 /** A heading that names its subject and then says what it is: "/var/crash : System crash dumps (optional)". */
 const namedHeading = /^(\S(?:.{0,40}?\S)?)\s+[:—–]\s+\S/u;
 const MAX_SUBJECT_WORDS = 4;
@@ -465,11 +464,8 @@ function headingSubject(heading: string, kind: string): string | undefined {
   const words = heading.replace(sectionNumber, "");
   const named = namedHeading.exec(words)?.[1];
   if (named !== undefined) return named.split(/\s+/).length <= MAX_SUBJECT_WORDS ? named : undefined;
-  const stem = kind.toLowerCase().replace(/(?:e?s)$/u, "");
-  const holdsKind = words
-    .toLowerCase()
-    .split(/\s+/)
-    .some((word) => word.startsWith(stem) && stem.length >= 3);
+  const kindForms = formsOf(kind.toLowerCase());
+  const holdsKind = wordForms(words).some((word) => word.forms.some((form) => kindForms.includes(form)));
   return holdsKind && words.split(/\s+/).length <= MAX_SUBJECT_WORDS ? words : undefined;
 }
 
@@ -485,7 +481,10 @@ export function subjectSentence(
   paragraph: StructureBlock,
   context: string[],
 ): AnswerCandidate | null {
-  const first = splitSentences(text.slice(paragraph.span.start, paragraph.span.end))[0];
+  const body = text.slice(paragraph.span.start, paragraph.span.end);
+  // Most paragraphs open otherwise: they are not split into sentences again here.
+  if (!kindOpening.test(body.trimStart())) return null;
+  const first = splitSentences(body)[0];
   if (first === undefined) return null;
   const sentence = clean(first.text);
   const opening = kindOpening.exec(sentence);

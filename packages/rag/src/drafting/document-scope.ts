@@ -1,3 +1,4 @@
+import { sectionNumber } from "../answering/infer-structure";
 import { memoize } from "../memoize";
 import { contentTerms } from "./content-terms";
 import type { DraftPassage } from "./drafter";
@@ -17,19 +18,14 @@ const mostlyLetters = (line: string) => {
   return letters >= 2 && letters * 2 >= line.replace(/\s/g, "").length;
 };
 
-/**
- * A heading under a section number ("3.13.1. Purpose", "5.6.1. Purpose"): sections of one kind
- * repeat their headings with other numbers, as running lines repeat with other page numbers, but
- * such a heading says what the section under it is about.
- */
-const numberedHeading = /^\d+(?:\.\d+)+\.?\s+\p{L}/u;
-
 /** The lines of a text that could be running headers or footers, with their shapes; cached per text. */
 const shortLines = memoize(4_000, (text) => {
   const lines: Array<[string, string]> = [];
   for (const raw of text.split("\n")) {
     const line = raw.trim();
-    if (line.length > RUNNING_LINE_MAX_CHARS || !mostlyLetters(line) || numberedHeading.test(line)) continue;
+    // A heading under a section number ("3.13.1. Purpose", "5.6.1. Purpose") recurs with other
+    // numbers as a running line does with other page numbers, but says what its section is about.
+    if (line.length > RUNNING_LINE_MAX_CHARS || !mostlyLetters(line) || sectionNumber.test(line)) continue;
     lines.push([line, lineShape(line)]);
   }
   return lines;
