@@ -149,7 +149,9 @@ async function askSet(
   corpusDir: string,
 ): Promise<{ claims: ScoredClaim[][]; retrieved: ScoredAnswer["retrieved"][] }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "audited-rag-calibrate-"));
-  const app = await buildApp(parseConfig(appEnvironment("extractive", dataDir)), { logger: false });
+  // The threshold override is not passed on: this run replays every threshold itself.
+  const environment = { ...appEnvironment("extractive", dataDir), RAG_ANSWER_THRESHOLD: undefined };
+  const app = await buildApp(parseConfig(environment), { logger: false });
   const claims: ScoredClaim[][] = [];
   const retrieved: ScoredAnswer["retrieved"][] = [];
   try {

@@ -32,6 +32,8 @@ export function appEnvironment(generator: EvalGenerator, dataDir: string): Recor
     RAG_AUTH: "off",
     RAG_ALLOWED_HOSTS: "localhost:80",
     RAG_ASK_RATE_LIMIT: "0",
+    // A threshold to measure at, other than the engine's own (calibration replays, experiments).
+    RAG_ANSWER_THRESHOLD: process.env.RAG_ANSWER_THRESHOLD,
   };
   if (generator === "extractive") return base;
   return {

@@ -2,13 +2,15 @@
 # Checks the held-out gold without asking the engine anything: the question files pass the dev-set
 # loader (evaluation/dev-set-schema.ts), and every fact's pattern matches poppler's text of EVERY page
 # it lists (default or -layout rendering, folded as the eval's judge folds it: whitespace collapsed,
-# line-end hyphens joined, ligatures and quotes folded). Usage: check-gold.sh [CORPUS_DIR]
+# line-end hyphens joined, ligatures and quotes folded). Usage: check-gold.sh [CORPUS_DIR [QUESTIONS_DIR]]
+# (QUESTIONS_DIR defaults to this folder: every questions-*.json file in it is checked).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
 corpus="$(cd "${1:-/work/holdout-corpus}" && pwd)"
+questions="$(cd "${2:-$here}" && pwd)"
 cd "$repo"
-HOLDOUT_DIR="$here" HOLDOUT_CORPUS="$corpus" node --import tsx -e '
+HOLDOUT_DIR="$questions" HOLDOUT_CORPUS="$corpus" node --import tsx -e '
 import("./evaluation/dev-set-schema.ts").then(async ({ loadDevSet }) => {
   const { factMatches } = await import("./evaluation/text-judge.ts");
   const { readdirSync, readFileSync, existsSync } = await import("node:fs");

@@ -96,6 +96,27 @@ describe("AnswerEngine", () => {
     expect(engine.answer({ index: 0, question, passages: [directive, licence] }).abstained).toBe(true);
   });
 
+  it("keeps a document when the two words of a kind stand apart in another one, not as a phrase", () => {
+    const notes = passage(
+      5,
+      "notes.pdf",
+      "Polar coordinates\nUse the conversions x = r cos t and y = r sin t for double integrals. Do not forget to multiply by r.",
+    );
+    const paper = passage(
+      6,
+      "paper.pdf",
+      "Two extra points are taken as the seed.\nThe other difficulty factor is choosing the window size.",
+    );
+    const question = "When switching a double integral to polar coordinates, what extra factor must not be left out?";
+    const ranked = (passages: DraftPassage[]) =>
+      engine.rank({ index: 0, question, passages }).scored.map((candidate) => candidate.localId);
+    // The paper says "extra" and "factor" but never "extra factor": the notes are not about another kind.
+    expect(ranked([notes, paper])).toContain(5);
+    // Printed together, the phrase names a kind, and a document saying neither word is left out.
+    const kinds = passage(7, "kinds.pdf", "Each extra factor of the integrand is listed in the table.");
+    expect(ranked([notes, kinds])).not.toContain(5);
+  });
+
   it("uses the recorded structure when there is one", () => {
     const text = "Model Accuracy\nBaseline 71.2\nKestrel 84.5";
     const passage: DraftPassage = {

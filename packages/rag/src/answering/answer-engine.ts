@@ -159,16 +159,19 @@ export class AnswerEngine {
     }
     const most = Math.max(...covered.values());
     // "the final airworthiness directive": a kind of thing the question names in two words. When
-    // a retrieved document says both, one that says neither is about something else (a 10-Q's
-    // "become effective immediately" answers nothing about an airworthiness directive). Said by
-    // the word itself or its lemma: a stem ("direct" for "directive") says another thing.
+    // a retrieved document prints the two together, one that says neither is about something else
+    // (a 10-Q's "become effective immediately" answers nothing about an airworthiness directive).
+    // Said by the word itself or its lemma: a stem ("direct" for "directive") says another thing.
+    // Together, not apart: "the extra factor" of a question is its wording when the only document
+    // saying both has "extra points" on one line and "difficulty factor" on another.
     const says = (document: string, surface: string) => known.get(document)?.has(surface) ?? false;
     const kinds = (question.compounds ?? []).filter((pair) => !pair.per);
     // Any retrieved document counts, also one with no candidate of its own.
     const documents = [...known.keys()];
     const otherKinds = new Set<string>();
     for (const { modifier, head } of kinds) {
-      if (!documents.some((document) => says(document, modifier) && says(document, head))) continue;
+      const printed = printsPhrase(modifier, head);
+      if (!part.passages.some((passage) => printed(passage.text))) continue;
       for (const document of documents)
         if (!says(document, modifier) && !says(document, head)) otherKinds.add(document);
     }
@@ -222,6 +225,16 @@ export function withFieldNames(
     return { ...term, named: true, related: [] };
   });
   return changed ? { ...question, terms } : question;
+}
+
+/**
+ * Whether a text prints a modifier right before its head, as one phrase: "airworthiness
+ * directives", "airworthiness-directive", across a line end, and in any case.
+ */
+function printsPhrase(modifier: string, head: string): (text: string) => boolean {
+  const literal = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${literal(modifier)}[\\s-]+${literal(head)}`, "iu");
+  return (text) => pattern.test(text);
 }
 
 /** The question's term weight that a document's retrieved passages meet, by any form or related word. */
