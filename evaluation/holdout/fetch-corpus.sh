@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Rebuilds the held-out corpus (20 real PDFs shipped in Debian bookworm packages) in
+# Rebuilds the held-out corpus (28 real PDFs shipped in Debian bookworm packages) in
 # /work/holdout-corpus, or in the folder given as $1. Needs apt-get (Debian's repositories),
 # dpkg-deb and sha256sum; gzip for the PDFs Debian ships compressed. PDFs are never committed.
 set -euo pipefail
@@ -32,6 +32,14 @@ documents=(
   "r-cran-sandwich=3.0-2-1|/usr/lib/R/site-library/sandwich/doc/sandwich.pdf|sandwich.pdf|ab762c22ff2d6b0c26e6e642171f116a11ec4dcfe58821148bdf41856f293a1b"
   "texlive-latex-recommended-doc=2022.20230122-3|/usr/share/doc/texlive-doc/latex/caption/caption.pdf|caption-manual.pdf|12541208650d12a9e3ad7af10af81ae602b673b10e04c5ec6d95c824207d1908"
   "gnuplot-doc=5.4.4+dfsg1-2|/usr/share/doc/gnuplot/gnuplot.pdf|gnuplot.pdf|df68dd0613f043141512fc4436d17aaf96727d5a758d85233915ac5056a97206"
+  "altos=1.9.16-2|/usr/share/doc/altos/altusmetrum.pdf.gz|altusmetrum.pdf|2f97558667adc06bb9ba5039646e2fdac2db83f2393991c66ffc79261c291a71"
+  "r-cran-survival=3.5-3-1|/usr/lib/R/library/survival/doc/compete.pdf|compete.pdf|1d83a2c90440051bef67554f06c942e418645a07e56d44e7cb1c42ba7c40ba88"
+  "db5.3-doc=5.3.28+dfsg2-1|/usr/share/doc/db5.3-doc/programmer_reference/hash_usenix.pdf.gz|hash_usenix.pdf|dc4a1a8d431735d8684061831750d5974da4e7089ce3234a77d9a070a5553b7f"
+  "packaging-tutorial=0.29|/usr/share/doc/packaging-tutorial/packaging-tutorial.pdf|packaging-tutorial.pdf|cc7c8684cf47b66bbec047f2a0d074e5a326848d8f9de8ab17daa19759e801ae"
+  "libsuitesparse-doc=1:5.12.0+dfsg-2|/usr/share/doc/libsuitesparse-dev/AMD_UserGuide.pdf|AMD_UserGuide.pdf|25dccc0fc4824104bd87fba726d963f3aea9cf2abe978af1882ef8bf61ab39c6"
+  "installation-guide-amd64=20230508+deb12u1|/usr/share/doc/installation-guide-amd64/en/install.en.pdf.gz|install.en.pdf|bf81d9e4142399afb730f1b93d0e761ed1c9992b52de3ca4c65336274a6c5bfb"
+  "db5.3-doc=5.3.28+dfsg2-1|/usr/share/doc/db5.3-doc/programmer_reference/libtp_usenix.pdf.gz|libtp_usenix.pdf|ace4f6b7e738666ba65db9c06df4e2098a0045c23f665ef21f7cc9d1b4bfdfcd"
+  "debian-history=2.28|/usr/share/doc/debian-history/docs/project-history.en.pdf|project-history.en.pdf|d3d263affc69ec9c994fe1d06b3cf7dddb78f84e24849d87a4aefe3a4ed15e77"
 )
 
 failed=0
