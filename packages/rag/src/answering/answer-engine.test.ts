@@ -117,6 +117,18 @@ describe("AnswerEngine", () => {
     expect(ranked([notes, kinds])).not.toContain(5);
   });
 
+  it("takes a name WordNet also files as a famous one's for a person who answers 'who'", () => {
+    const paper = passage(
+      8,
+      "hash.pdf",
+      "The gdbm library is a UNIX database manager written by Philip A. Nelson, and made available as part of the FSF distribution.",
+    );
+    const ranked = engine.rank({ index: 0, question: "Who wrote the gdbm library?", passages: [paper] }).scored;
+    // "Philip" is in WordNet only as kings and apostles: with "Nelson" it still names someone.
+    expect(ranked[0]?.parts.typeMissing).toBe(0);
+    expect(ranked[0]?.parts.answerType).toBeGreaterThan(0);
+  });
+
   it("uses the recorded structure when there is one", () => {
     const text = "Model Accuracy\nBaseline 71.2\nKestrel 84.5";
     const passage: DraftPassage = {
@@ -196,6 +208,19 @@ describe("withFieldNames", () => {
     expect(named(promoted)).not.toContain("itself");
     expect(named(promoted)).not.toContain("xyzzyq");
     expect(promoted.terms.find((term) => term.surface === "luatex")?.related).toEqual([]);
+  });
+
+  it("takes a common word negated by un- or non- for English, not a name", () => {
+    const printed = new Map([["tutorial.pdf", new Set(["unmaintained", "unzipx", "nonzero"])]]);
+    const common = (word: string) => word === "maintained" || word === "zero";
+    const question = analyseQuestion("Which unmaintained or nonzero unzipx packages are listed?", noLexicon);
+    const named = withFieldNames(question, printed, common)
+      .terms.filter((term) => term.named)
+      .map((term) => term.surface);
+    expect(named).not.toContain("unmaintained");
+    expect(named).not.toContain("nonzero");
+    // "zipx" is no common word: "unzipx" stays a name.
+    expect(named).toContain("unzipx");
   });
 
   it("prefers the passage that prints the name, and leaves a near miss without it unanswered", () => {

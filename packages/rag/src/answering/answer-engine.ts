@@ -101,8 +101,10 @@ export class AnswerEngine {
     const lexicon = this.lexicon ?? sharedLexicon();
     const asked = analyseQuestion(part.question, lexicon);
     const isNoun = (word: string) => lexicon.mostlyNoun?.(word) === true;
-    // A word WordNet has in some form ("offices" as "office"): no part of a name on its own.
-    const isCommonWord = (word: string) => formsOf(word).some((form) => lexicon.knows?.(form) === true);
+    // A word WordNet has in some form ("offices" as "office"): no part of a name on its own. A word
+    // it has only as a name ("Philip", the king) is a name's part all the same.
+    const isCommonWord = (word: string) =>
+      formsOf(word).some((form) => lexicon.knows?.(form) === true && lexicon.properName?.(form) !== true);
     const running = runningLines(part.passages);
     const isRunning = (text: string) => running.has(lineShape(text));
     const placed: Placed[] = [];
@@ -221,6 +223,9 @@ export function withFieldNames(
   const terms = question.terms.map((term) => {
     if (term.named || term.value !== undefined || !/^\p{Ll}[\p{Ll}\p{N}]{4,}$/u.test(term.surface)) return term;
     if (functionWords.has(term.surface) || isCommonWord(term.surface) || !term.forms.some(printed)) return term;
+    // "Unmaintained", "nonzero": a common word negated is English, not a name of the field.
+    const negated = /^(?:un|non)-?(\p{L}{4,})$/u.exec(term.surface)?.[1];
+    if (negated !== undefined && isCommonWord(negated)) return term;
     changed = true;
     return { ...term, named: true, related: [] };
   });

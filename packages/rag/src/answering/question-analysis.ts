@@ -45,7 +45,7 @@ export interface QuestionAnalysis {
   /** Asked for a year ("in what year …"): any year answers, "in 1770" too. */
   asksYear?: boolean;
   /** The measured attribute asked about ("pressure"): a figure in its unit stands in for its name. */
-  attribute: { surface: string; unit: UnitTest; monetary?: boolean } | null;
+  attribute: { surface: string; unit: UnitTest; monetary?: boolean; physical?: boolean } | null;
   /** Words that say which kind of a thing is asked about: a modifier and its noun ("differential nonlinearity"), or a rate's two sides ("cost per airplane", `per`). */
   compounds?: Array<{ modifier: string; head: string; per?: boolean }>;
 }
@@ -57,11 +57,15 @@ const answerWords = new Set(
     "people type kind term value values size"
   ).split(" "),
 );
-/** Words of a question that only frame it ("does the document say", "is there any"). */
+/**
+ * Words of a question that only frame it ("does the document say", "is there any"). "The authors"
+ * are the document's writers ("what do the authors recommend"): the page that answers says what
+ * is recommended, not who recommends it.
+ */
 const questionFrame = new Set(
   (
     "use uses used using happen happens way mean means called call stand stands define take takes taken took " +
-    "reach reached reaches achieve achieved achieves obtain obtained"
+    "reach reached reaches achieve achieved achieves obtain obtained author authors"
   ).split(" "),
 );
 /**
@@ -410,7 +414,12 @@ export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAna
     ...(type === "time" && yearAsked.test(question) && { asksYear: true }),
     attribute:
       attribute && attributeTerm
-        ? { surface: attributeTerm.surface, unit: attribute.unit, ...(attribute.monetary && { monetary: true }) }
+        ? {
+            surface: attributeTerm.surface,
+            unit: attribute.unit,
+            ...(attribute.monetary && { monetary: true }),
+            ...(attribute.physical && { physical: true }),
+          }
         : null,
   };
 }

@@ -308,6 +308,18 @@ describe("scoreCandidate", () => {
     expect(rate?.parts.typeMissing).toBe(0);
   });
 
+  it("takes only a figure in a unit of a physical quantity for it, and any figure for a size", () => {
+    const [seconds, milliwatts] = scores("How much transmit power does the radio use?", [
+      "Each packet takes a second to transmit, so the radio waits 5 seconds between packets.",
+      "The radio link runs at 19.2 kilobit with only 10-40 milliwatts of transmit power.",
+    ]);
+    expect(seconds?.parts.typeMissing).toBe(1);
+    expect(milliwatts?.parts.typeMissing).toBe(0);
+    // A size is often given bare ("79 by 24"): any figure still states one.
+    const [bare] = scores("What is the default text block size?", ["The default text block size is 79 by 24."]);
+    expect(bare?.parts.typeMissing).toBe(0);
+  });
+
   it("counts a missing definition in full when the question asks in so many words to define", () => {
     const quote = "The moduli space parameterizes smooth genus zero curves with marked points.";
     const [asked] = scores("How do the notes define the genus of a tropical curve?", [quote]);

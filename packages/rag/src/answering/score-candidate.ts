@@ -385,7 +385,7 @@ export function scoreCandidate(
       (matched.has(countedTerm.surface) && !onlyModifies(features.candidate.claimText, countedTerm, isNoun))) &&
     !(
       (type === "quantity" || type === "count") &&
-      question.attribute?.monetary &&
+      (question.attribute?.monetary || question.attribute?.physical) &&
       !question.attribute.unit.test(features.candidate.claimText)
     );
   // "Who designed the Orchard Library?" is not answered by naming the Orchard Library: the name must be

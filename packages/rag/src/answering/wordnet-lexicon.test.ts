@@ -37,4 +37,10 @@ describe("WordNetLexicon", () => {
     for (const word of ["battery", "quickly", "free", "carry"]) expect(lexicon.knows(word), word).toBe(true);
     for (const word of ["nonlinearity", "qwertyzzz"]) expect(lexicon.knows(word), word).toBe(false);
   });
+
+  it("tells a word it has only as a name from one it has as a common word too", () => {
+    for (const word of ["philip", "paris", "Rebecca"]) expect(lexicon.properName(word), word).toBe(true);
+    // "nelson" is also a wrestling hold, "turner" one who turns; "qwertyzzz" is not in WordNet.
+    for (const word of ["nelson", "turner", "office", "qwertyzzz"]) expect(lexicon.properName(word), word).toBe(false);
+  });
 });

@@ -10,6 +10,8 @@ export interface Lexicon {
   mostlyNoun?(lemma: string): boolean;
   /** Whether the lexicon has the word at all, as any part of speech, or as the one given. */
   knows?(lemma: string, pos?: "noun" | "verb" | "adj" | "adv"): boolean;
+  /** Whether the lexicon has the word only as a name: a noun every sense of which is written capitalised ("Philip"). */
+  properName?(lemma: string): boolean;
 }
 
 const POS = ["noun", "verb", "adj", "adv"] as const;
@@ -128,6 +130,7 @@ export class WordNetLexicon implements Lexicon {
   private readonly data = new Map<Pos, DataFile>();
   private readonly cache = new Map<string, string[]>();
   private readonly nouns = memoize(50_000, (lemma) => this.readMostlyNoun(lemma));
+  private readonly names = memoize(50_000, (lemma) => this.readProperName(lemma));
 
   constructor(
     private readonly sensesPerPos = 4,
@@ -172,6 +175,25 @@ export class WordNetLexicon implements Lexicon {
   knows(lemma: string, pos?: Pos): boolean {
     const key = lemma.toLowerCase();
     return (pos === undefined ? POS : [pos]).some((each) => this.entry(each, key) !== undefined);
+  }
+
+  properName(lemma: string): boolean {
+    return this.names(lemma.toLowerCase());
+  }
+
+  private readProperName(lemma: string): boolean {
+    const entry = this.entry("noun", lemma);
+    if (!entry || POS.some((pos) => pos !== "noun" && this.entry(pos, lemma) !== undefined)) return false;
+    // Data lines keep a word's case ("Nelson" the admiral, "nelson" the wrestling hold).
+    return entry.offsets.every((offset) => {
+      const fields = (this.data.get("noun")?.lineAt(offset) ?? "").split(" ");
+      const count = Number.parseInt(fields[3] as string, 16);
+      for (let k = 0; k < count; k++) {
+        const word = (fields[4 + 2 * k] as string).replace(/\(.*\)$/, "");
+        if (word.toLowerCase() === lemma) return /^\p{Lu}/u.test(word);
+      }
+      return false;
+    });
   }
 
   private readMostlyNoun(lemma: string): boolean {

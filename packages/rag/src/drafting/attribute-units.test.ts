@@ -54,4 +54,12 @@ describe("questionAttribute", () => {
     // A word that names the kind of answer ("range") leaves the attribute heading its phrase.
     expect(questionAttribute("What is the voltage range?", isNoun, (word) => word === "range")?.term).toBe("voltag");
   });
+
+  it("takes no attribute from a participle, and marks physical quantities", () => {
+    expect(questionAttribute("After a weighted fit, which exported variable holds the p-value?", isNoun)).toBeNull();
+    expect(questionAttribute("What is the weight of the board?", isNoun)?.physical).toBe(true);
+    expect(questionAttribute("How much transmit power does it use?", isNoun)?.physical).toBe(true);
+    // Sizes and spans are often given bare ("79 by 24"): no unit is demanded of them.
+    expect(questionAttribute("What is the default text block size?", isNoun)?.physical).toBeUndefined();
+  });
 });

@@ -14,6 +14,11 @@ export interface Attribute {
   unit: UnitTest;
   /** Money: a value of it is always stated in a currency, so a figure without one is another thing's. */
   monetary?: boolean;
+  /**
+   * A physical quantity (power, voltage, mass, frequency …): a value of it is always stated in one
+   * of its units, so a figure in none of them ("5 seconds" for a transmit power) is another thing's.
+   */
+  physical?: boolean;
 }
 
 export const TIME_UNITS = "(?:seconds?|minutes?|hours?|days?|weeks?|fortnights?|months?|quarters?|years?|decades?)";
@@ -48,11 +53,33 @@ const table: Array<[string, RegExp]> = [
   ["duration period", measurement(TIME_UNITS)],
   ["percentage share", measurement("(?:%|percent|per cent)")],
 ];
+/** Kinds whose values never go without a unit; lengths, sizes, times and amounts of data often do ("79 by 24", "a block of 128"). */
+const physicalKinds = new Set([
+  "current",
+  "potential",
+  "resistance",
+  "capacitance",
+  "inductance",
+  "frequency",
+  "information_rate",
+  "mass",
+  "temperature",
+  "pressure",
+  "power",
+  "energy",
+  "speed",
+]);
+const physicalNoun = (noun: string) => physicalKinds.has(quantityNouns.get(noun) ?? "");
 const listed: Attribute[] = table.flatMap(([nouns, unit]) =>
   nouns
     .split(" ")
     // "Fine" is also "fine-tuning": only the unambiguous money nouns demand a currency.
-    .map((noun) => ({ term: stem(noun), unit, ...(unit === money && noun !== "fine" && { monetary: true }) })),
+    .map((noun) => ({
+      term: stem(noun),
+      unit,
+      ...(unit === money && noun !== "fine" && { monetary: true }),
+      ...(physicalNoun(noun) && { physical: true }),
+    })),
 );
 
 /**
@@ -68,7 +95,11 @@ const attributes: Attribute[] = [
   }),
   ...[...quantityNouns]
     .filter(([noun]) => !listed.some((attribute) => attribute.term === stem(noun)))
-    .map(([noun, kind]) => ({ term: stem(noun), unit: { test: (text: string) => quantityKinds(text).has(kind) } })),
+    .map(([noun, kind]) => ({
+      term: stem(noun),
+      unit: { test: (text: string) => quantityKinds(text).has(kind) },
+      ...(physicalKinds.has(kind) && { physical: true }),
+    })),
 ];
 
 /**
@@ -104,7 +135,9 @@ export function questionAttribute(
 ): Attribute | null {
   const words = contentWords(question);
   const text = normalizeForMatch(question).toLowerCase();
-  return attributeOf(words.map(stem), (index) => {
+  // "A weighted fit" measures no weight: a participle's stem is no attribute noun.
+  const nouns = words.map((word) => (/\p{L}{3}(?:ed|ing)$/u.test(word) ? "" : stem(word)));
+  return attributeOf(nouns, (index) => {
     const next = words[index + 1];
     if (next === undefined || isHeadWord(next) || !isNoun(next)) return false;
     return new RegExp(`(?<![\\p{L}\\p{N}])${words[index]}\\s+${next}(?![\\p{L}\\p{N}])`, "u").test(text);
