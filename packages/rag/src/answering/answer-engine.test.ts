@@ -129,6 +129,18 @@ describe("AnswerEngine", () => {
     expect(ranked[0]?.parts.answerType).toBeGreaterThan(0);
   });
 
+  it("counts what the phrase after 'how many' ends on, when its first word is a name the answer leaves out", () => {
+    const vignette = passage(
+      9,
+      "compete.pdf",
+      "The MGUS data set records PCM and death. We need to decide what to do with the 9 subjects who have PCM and death declared at the same month.",
+    );
+    const question = "How many MGUS subjects had PCM and death recorded in the same month?";
+    const ranked = engine.rank({ index: 0, question, passages: [vignette] }).scored;
+    const nine = ranked.find((candidate) => candidate.features.candidate.quote.includes("9 subjects"));
+    expect(nine?.parts.typeMissing).toBe(0);
+  });
+
   it("uses the recorded structure when there is one", () => {
     const text = "Model Accuracy\nBaseline 71.2\nKestrel 84.5";
     const passage: DraftPassage = {

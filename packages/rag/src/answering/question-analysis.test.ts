@@ -16,6 +16,8 @@ describe("answerTypeOf", () => {
     expect(answerTypeOf("Are subdirectories allowed inside /bin?")).toBe("polar");
     expect(answerTypeOf("Which driver does geometry end up selecting?")).toBe("name");
     expect(answerTypeOf("In what language was the algorithm implemented?")).toBe("name");
+    // A modifier printed as an identifier: "./configure", "compile-time".
+    expect(answerTypeOf("In the grep session, which ./configure option disables Perl regexp support?")).toBe("name");
     expect(answerTypeOf("Is it acceptable to wipe /var/tmp when the machine starts?")).toBe("polar");
     expect(answerTypeOf("Is there a maximum number of retries?")).toBe("quantity");
     expect(answerTypeOf("When switching to polar coordinates, what factor must not be left out?")).toBeNull();
@@ -149,6 +151,14 @@ describe("analyseQuestion", () => {
       "refunds",
     ]);
     expect(analyseQuestion("How many rounds does AES-256 use?", lexicon).counted).toBe("rounds");
+    // The head of the noun phrase is counted too, beside the word after "how many".
+    const heads: Lexicon = { related: () => [], mostlyNoun: (word) => ["subject", "bit", "key", "doe"].includes(word) };
+    const tied = analyseQuestion("How many MGUS subjects had PCM and death in the same month?", heads);
+    expect([tied.counted, tied.countedHead]).toEqual(["mgus", "subjects"]);
+    expect(analyseQuestion("How many key bits does AES use?", heads).countedHead).toBe("bits");
+    // "does" is a function word here, whatever a lemmatiser makes of it ("doe").
+    const study = analyseQuestion("How many subjects does the study follow?", heads);
+    expect([study.counted, study.countedHead]).toEqual(["subjects", undefined]);
     expect(analyseQuestion("What is a tropical semiring?", lexicon).subject).toBe("tropical semiring");
   });
 

@@ -46,6 +46,8 @@ export interface QuestionAnalysis {
   asksYear?: boolean;
   /** The measured attribute asked about ("pressure"): a figure in its unit stands in for its name. */
   attribute: { surface: string; unit: UnitTest; monetary?: boolean; physical?: boolean } | null;
+  /** The noun a counted phrase ends on, when it is not `counted` ("subjects" of "how many MGUS subjects"). */
+  countedHead?: string;
   /** Words that say which kind of a thing is asked about: a modifier and its noun ("differential nonlinearity"), or a rate's two sides ("cost per airplane", `per`). */
   compounds?: Array<{ modifier: string; head: string; per?: boolean }>;
 }
@@ -126,9 +128,12 @@ const shareOf =
   /\b(?:what|which)\s+(?:[\p{L}-]+\s+){0,2}?(\p{L}+)\s+(?:percentage|percent|share|proportion|fraction)\b/iu;
 const personQuestion =
   /^\s*(?:who|whom|whose)\b|\b(?:which|what) (?:person|people|authors?|organi[sz]ations?|company|companies|firms?|vendors?|manufacturers?|agency|agencies|institutions?|universit(?:y|ies))\b/i;
-/** "Which standard does FHS cite …", "what language was it coded in …", "which driver is selected": a thing known by its name. */
+/**
+ * "Which standard does FHS cite …", "what language was it coded in …", "which driver is selected",
+ * "which ./configure option …": a thing known by its name.
+ */
 const nameQuestion =
-  /\b(?:which|what)\s+(?:[\p{L}-]+\s+)?(?:standards?|options?|drivers?|commands?|functions?|packages?|programs?|tools?|librar(?:y|ies)|languages?|protocols?|algorithms?|variables?|parameters?|macros?|classes|modules?|software|applications?|utilit(?:y|ies)|compilers?|editors?|browsers?|processors?|operating\s+systems?|fonts?|licen[cs]es?|engines?|formats?|extensions?)\b/iu;
+  /\b(?:which|what)\s+(?:[\p{L}\p{N}./_-]*\p{L}[\p{L}\p{N}./_-]*\s+)?(?:standards?|options?|drivers?|commands?|functions?|packages?|programs?|tools?|librar(?:y|ies)|languages?|protocols?|algorithms?|variables?|parameters?|macros?|classes|modules?|software|applications?|utilit(?:y|ies)|compilers?|editors?|browsers?|processors?|operating\s+systems?|fonts?|licen[cs]es?|engines?|formats?|extensions?)\b/iu;
 /**
  * Whether the question asks for a thing known by its name. The kind must head its phrase: in
  * "what standard error" or "which option value" it only qualifies the noun after it, one WordNet
@@ -151,7 +156,25 @@ const pathQuestion = /\b(?:which|what)\s+(?:[\p{L}-]+\s+)?(?:director(?:y|ies)|f
 const categoryPhrase =
   /^\s*(?:which|what)\s+((?:[\p{L}\p{N}-]+\s+){1,3}?)(?:is|are|was|were|does|do|did|can|could|may|must|should|will|would|has|have|means?)\b/iu;
 const countQuestion = /\bhow many\b/i;
-const countedNoun = /\bhow many\s+(\p{L}[\p{L}\p{N}-]*)/iu;
+const countedNoun = /\bhow many\s+(\p{L}[\p{L}\p{N}-]*)((?:\s+\p{L}[\p{L}\p{N}-]*){0,2})/iu;
+
+/**
+ * The head of the noun phrase after "how many": the last of up to three words, each a noun after
+ * the first ("how many MGUS subjects had …" counts subjects, "how many key bits" bits).
+ */
+function countedHead(question: string, isNoun: (word: string) => boolean): string | undefined {
+  const match = countedNoun.exec(question);
+  if (!match) return undefined;
+  const words = [match[1] as string, ...(match[2] ?? "").trim().split(/\s+/).filter(Boolean)].map((word) =>
+    word.toLowerCase(),
+  );
+  let head = words[0] as string;
+  for (const next of words.slice(1)) {
+    if (STOPWORDS.has(next) || !isNoun(next)) break;
+    head = next;
+  }
+  return head;
+}
 /** "How much memory …", "how much labor …": the measured thing, when the word after "much" is a noun; a hyphenated modifier before it ("how much wall-clock time") is not the thing. */
 const measuredNoun = /\bhow much\s+(?:\p{L}+(?:-\p{L}+)+\s+)?(\p{L}+)\b/iu;
 
@@ -402,6 +425,9 @@ export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAna
     (type === "percentage" && isNoun(sharedWord) ? sharedWord : undefined);
   // "How many people died": a word that only names the kind of answer counts nothing the answer must say ("157 fatalities").
   const counted = terms.find((term) => term.surface === countedWord && !term.answerWord)?.surface ?? null;
+  // "How many MGUS subjects": the noun the phrase ends on is counted too.
+  const headWord = countedHead(question, (word) => isNoun(lemmatize.noun(word)));
+  const head = headWord === countedWord ? undefined : terms.find((term) => term.surface === headWord)?.surface;
   const explicit = type === "definition" && definitionQuestion.exec(question)?.[1] === undefined;
   const compounds = kindCompounds(question, terms, lexicon);
   return {
@@ -410,6 +436,7 @@ export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAna
     type,
     subject,
     counted,
+    ...(head !== undefined && { countedHead: head }),
     ...(explicit && { asksToDefine: true }),
     ...(type === "time" && yearAsked.test(question) && { asksYear: true }),
     attribute:

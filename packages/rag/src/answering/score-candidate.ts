@@ -379,10 +379,15 @@ export function scoreCandidate(
   // "How many employees" is not answered by "within 60 days": a span of time counts its units only.
   const countsKind =
     type !== "count" || countedTerm === undefined || features.countsThings || spanUnit.test(countedTerm.surface);
+  // "How many MGUS subjects" is answered by "the 9 subjects who …": the phrase's first word or its head.
+  const headTerm = question.terms.find((term) => term.surface === question.countedHead);
   const countsWhatIsAsked =
     countsKind &&
     (countedTerm === undefined ||
-      (matched.has(countedTerm.surface) && !onlyModifies(features.candidate.claimText, countedTerm, isNoun))) &&
+      [countedTerm, headTerm].some(
+        (term) =>
+          term !== undefined && matched.has(term.surface) && !onlyModifies(features.candidate.claimText, term, isNoun),
+      )) &&
     !(
       (type === "quantity" || type === "count") &&
       (question.attribute?.monetary || question.attribute?.physical) &&

@@ -59,4 +59,17 @@ describe("withoutIdentifiers", () => {
     );
     expect(withoutIdentifiers("No dashes here: 42.")).toBe("No dashes here: 42.");
   });
+
+  it("blanks a heading's number opening a line, not a figure that opens one", () => {
+    expect(withoutIdentifiers("3.10. Using Packet Link Mode: All computers can talk.")).toBe(
+      `${" ".repeat(5)} Using Packet Link Mode: All computers can talk.`,
+    );
+    expect(withoutIdentifiers("Intro\nA.6. APRS\nTeleMetrum sends APRS")).toBe(
+      `Intro\n${" ".repeat(4)} APRS\nTeleMetrum sends APRS`,
+    );
+    expect(valueFigures(withoutIdentifiers("12.6.6. Telemetry Enable"))).toEqual([]);
+    // A figure with its unit, or one ending a sentence, stays.
+    expect(withoutIdentifiers("2.5 GHz is the band.")).toBe("2.5 GHz is the band.");
+    expect(withoutIdentifiers("The total is 42. Then more.")).toBe("The total is 42. Then more.");
+  });
 });

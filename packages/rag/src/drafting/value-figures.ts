@@ -27,15 +27,19 @@ export const refersBefore = (before: string) => referenceBefore.test(before);
 const dashedRun = /[\p{L}\p{N}]+(?:[-\u2010-\u2013][\p{L}\p{N}]+)+/gu;
 const isoDate = /^\d{4}-\d{2}-\d{2}$/u;
 
+/** A heading's number opening a line, "3.10. Using …", "A.6. APRS": it names a section, it states no value. */
+const sectionNumber = /^(?:\p{Lu}\.)?\d+(?:\.\d+)*\.(?=[ \t]+\p{Lu})|^\p{Lu}\.\d+(?:\.\d+)*(?=[ \t]+\p{Lu})/gmu;
+
 /**
- * `text` with identifiers blanked out (the same length, so offsets hold): runs of parts joined by
+ * `text` with identifiers and section numbers blanked out (the same length, so offsets hold): runs of parts joined by
  * dashes that hold a figure and either a part with a capital letter ("FAA–2020–0746",
  * "2019–CE–012–AD", "COVID-19") or three parts or more ("2018–23–51", an ISO date excepted).
  * Their figures name a thing; a range ("10–20") or a figure with its unit ("256-bit") stays.
  */
 export function withoutIdentifiers(text: string): string {
-  if (!/\d[-\u2010-\u2013]|[-\u2010-\u2013]\d/u.test(text)) return text;
-  return text.replace(dashedRun, (run) => {
+  const unnumbered = text.replace(sectionNumber, (number) => " ".repeat(number.length));
+  if (!/\d[-\u2010-\u2013]|[-\u2010-\u2013]\d/u.test(unnumbered)) return unnumbered;
+  return unnumbered.replace(dashedRun, (run) => {
     if (!/\p{N}/u.test(run)) return run;
     const parts = run.split(/[-\u2010-\u2013]/u);
     const named = parts.some((part) => /\p{Lu}/u.test(part));
