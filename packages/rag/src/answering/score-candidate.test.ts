@@ -315,6 +315,11 @@ describe("scoreCandidate", () => {
     ]);
     expect(seconds?.parts.typeMissing).toBe(1);
     expect(milliwatts?.parts.typeMissing).toBe(0);
+    // Stated against another of its kind, it needs no unit.
+    const [relative] = scores("How high can the starting current of the motor be?", [
+      "Starting current does not exceed 6.2 times the rated current.",
+    ]);
+    expect(relative?.parts.typeMissing).toBe(0);
     // A size is often given bare ("79 by 24"): any figure still states one.
     const [bare] = scores("What is the default text block size?", ["The default text block size is 79 by 24."]);
     expect(bare?.parts.typeMissing).toBe(0);

@@ -251,6 +251,10 @@ export function onlyModifies(text: string, term: QuestionTerm, isNoun: (word: st
   return said;
 }
 
+/** A physical quantity stated against another of its kind: "6.2 times the rated current", "twice the nominal power", "80 % of full load". */
+const relativeFigure =
+  /(?<![\p{L}\p{N}])(?:\d+(?:[.,]\d+)?\s*(?:times|×|%|percent|per\s+cent)|twice|thrice|half)(?![\p{L}\p{N}])/iu;
+
 /** Whether a word of a text is one of a question term's forms. */
 const says = (token: string, term: QuestionTerm) => formsOf(token).some((form) => term.forms.includes(form));
 
@@ -390,7 +394,8 @@ export function scoreCandidate(
       )) &&
     !(
       (type === "quantity" || type === "count") &&
-      (question.attribute?.monetary || question.attribute?.physical) &&
+      (question.attribute?.monetary ||
+        (question.attribute?.physical && !relativeFigure.test(features.candidate.claimText))) &&
       !question.attribute.unit.test(features.candidate.claimText)
     );
   // "Who designed the Orchard Library?" is not answered by naming the Orchard Library: the name must be
