@@ -34,6 +34,7 @@ export function appEnvironment(generator: EvalGenerator, dataDir: string): Recor
     RAG_ASK_RATE_LIMIT: "0",
     // A threshold to measure at, other than the engine's own (calibration replays, experiments).
     RAG_ANSWER_THRESHOLD: process.env.RAG_ANSWER_THRESHOLD,
+    RAG_RETRIEVAL_POSTING_BUDGET: process.env.RAG_RETRIEVAL_POSTING_BUDGET,
   };
   if (generator === "extractive") return base;
   return {

@@ -53,6 +53,12 @@ describe("parseConfig", () => {
     );
   });
 
+  it("reads the retrieval posting budget, 300 unless set, and refuses one too small to search", () => {
+    expect(parseConfig({}).retrievalPostingBudget).toBe(300);
+    expect(parseConfig({ RAG_RETRIEVAL_POSTING_BUDGET: "3000" }).retrievalPostingBudget).toBe(3000);
+    expect(() => parseConfig({ RAG_RETRIEVAL_POSTING_BUDGET: "10" })).toThrow(/RAG_RETRIEVAL_POSTING_BUDGET/);
+  });
+
   it("treats blank values as unset", () => {
     expect(parseConfig({ PORT: "", TYPESAFE_API_KEY: "  " }).port).toBe(3000);
   });

@@ -8,6 +8,7 @@ import {
   DocumentIngestor,
   type DocumentIngestorOptions,
   type Drafter,
+  defaultRetrievalTailSettings,
   type Embedder,
   ExtractiveDrafter,
   MetadataStore,
@@ -86,7 +87,10 @@ export function createServices(
             replicationFactor: config.qdrant.replicationFactor,
             writeConsistencyFactor: config.qdrant.writeConsistencyFactor,
           })
-        : new SqliteVectorIndex(store.database, { embeddingModel: embedder?.model });
+        : new SqliteVectorIndex(store.database, {
+            embeddingModel: embedder?.model,
+            tail: { ...defaultRetrievalTailSettings, postingBudget: config.retrievalPostingBudget },
+          });
     const drafter: Drafter =
       config.generator === "ollama"
         ? new OllamaDrafter({
