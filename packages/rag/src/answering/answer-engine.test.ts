@@ -141,6 +141,20 @@ describe("AnswerEngine", () => {
     expect(nine?.parts.typeMissing).toBe(0);
   });
 
+  it("takes the option named with its dashes, not the question's own words joined, for 'which option'", () => {
+    const slides = passage(
+      10,
+      "tutorial.pdf",
+      "Disabling Perl regexp support and rebuilding\n5 Now disable perl-regexp support (it is a ./configure option).\n6 Rebuild the package: Add --disable-perl-regexp.",
+    );
+    const question = "In the grep practical session, which ./configure option disables Perl regexp support?";
+    const ranked = engine.rank({ index: 0, question, passages: [slides] }).scored;
+    const restated = ranked.find((candidate) => candidate.features.candidate.quote.includes("perl-regexp support"));
+    const named = ranked.find((candidate) => candidate.features.candidate.quote.includes("--disable-perl-regexp"));
+    expect(restated?.parts.typeMissing).toBe(1);
+    expect(named?.parts.typeMissing).toBe(0);
+  });
+
   it("uses the recorded structure when there is one", () => {
     const text = "Model Accuracy\nBaseline 71.2\nKestrel 84.5";
     const passage: DraftPassage = {

@@ -255,6 +255,19 @@ export function onlyModifies(text: string, term: QuestionTerm, isNoun: (word: st
 const relativeFigure =
   /(?<![\p{L}\p{N}])(?:\d+(?:[.,]\d+)?\s*(?:times|×|%|percent|per\s+cent)|twice|thrice|half)(?![\p{L}\p{N}])/iu;
 
+/**
+ * Whether a token only joins neighbouring words of the question: "perl-regexp" for "Perl regexp
+ * support", "./configure" for "configure". An option set with its dashes ("--disable-perl-regexp")
+ * is a name of its own, whatever its words.
+ */
+function joinsQuestionWords(token: string, terms: QuestionTerm[]): boolean {
+  if (/^-/u.test(token)) return false;
+  const parts = token.split(/[._/-]+/u).filter(Boolean);
+  if (parts.length === 0) return false;
+  const at = terms.findIndex((term) => says(parts[0] as string, term));
+  return at >= 0 && parts.every((part, k) => terms[at + k] !== undefined && says(part, terms[at + k] as QuestionTerm));
+}
+
 /** Whether a word of a text is one of a question term's forms. */
 const says = (token: string, term: QuestionTerm) => formsOf(token).some((form) => term.forms.includes(form));
 
@@ -411,7 +424,9 @@ export function scoreCandidate(
     type !== "name" ||
     nameTokensOf(features.candidate.quote).some(
       (token) =>
-        !question.terms.some((term) => says(token, term)) && (!/^\p{Ll}+$/u.test(token) || !isCommonWord(token)),
+        !question.terms.some((term) => says(token, term)) &&
+        !joinsQuestionWords(token, question.terms) &&
+        (!/^\p{Ll}+$/u.test(token) || !isCommonWord(token)),
     );
   // A definition answers "what is X" only when it is of X; any other kind, when it is stated at all.
   const states =
