@@ -203,6 +203,10 @@ describe("searchText", () => {
     expect(searchText("What does baselining mean in the NIST guide?")).not.toMatch(/\bmean\b/);
     // "The authors" are the document's writers: the answering page says what they did, not who.
     expect(searchText("How many times did the authors repeat each benchmark?")).not.toMatch(/\bauthors\b/);
+    const surfaces = (question: string) => analyseQuestion(question, lexicon).terms.map((term) => term.surface);
+    expect(surfaces("How many times did the authors repeat each benchmark?")).not.toContain("authors");
+    // Asked who they are, the authors are what the question is about.
+    expect(surfaces("Who are the authors of the hashing package?")).toContain("authors");
     // With nothing else left, the question as asked.
     expect(searchText("Mean?")).toBe("Mean?");
   });

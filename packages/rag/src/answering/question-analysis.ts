@@ -362,7 +362,9 @@ export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAna
   }
   const terms: QuestionTerm[] = [];
   for (const word of wordForms(question).filter(isContentWord)) {
-    if (seen.has(word.surface) || questionFrame.has(word.surface)) continue;
+    // "Who are the authors of …" asks for them: there the word is the question's, not its frame.
+    const asked = type === "person" && /^authors?$/u.test(word.surface);
+    if (seen.has(word.surface) || (questionFrame.has(word.surface) && !asked)) continue;
     seen.add(word.surface);
     const isNamed = named.has(word.surface);
     const related =
