@@ -155,6 +155,16 @@ describe("AnswerEngine", () => {
     expect(named?.parts.typeMissing).toBe(0);
   });
 
+  it("answers what an abbreviation stands for with the words its letters begin", () => {
+    const slides = passage(
+      11,
+      "tutorial.pdf",
+      "Adopting orphaned packages\nITA: Intent To Adopt\nSomeone intends to adopt the package.\nretitle 640454 ITA: verbiste -- French conjugator",
+    );
+    const draft = ask("What does ITA stand for?", [slides]);
+    expect(draft.claims[0]?.quote).toContain("Intent To Adopt");
+  });
+
   it("uses the recorded structure when there is one", () => {
     const text = "Model Accuracy\nBaseline 71.2\nKestrel 84.5";
     const passage: DraftPassage = {

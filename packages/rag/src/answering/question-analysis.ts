@@ -42,6 +42,8 @@ export interface QuestionAnalysis {
   counted: string | null;
   /** Asked in so many words for a definition ("how do the notes define X", "what does X mean"), not only "what is X". */
   asksToDefine?: boolean;
+  /** "What does ITA stand for?", "what is HAC short for?": the subject is an abbreviation, and its expansion answers. */
+  asksExpansion?: boolean;
   /** Asked for a year ("in what year …"): any year answers, "in 1770" too. */
   asksYear?: boolean;
   /** The measured attribute asked about ("pressure"): a figure in its unit stands in for its name. */
@@ -156,6 +158,11 @@ const pathQuestion = /\b(?:which|what)\s+(?:[\p{L}-]+\s+)?(?:director(?:y|ies)|f
 const categoryPhrase =
   /^\s*(?:which|what)\s+((?:[\p{L}\p{N}-]+\s+){1,3}?)(?:is|are|was|were|does|do|did|can|could|may|must|should|will|would|has|have|means?)\b/iu;
 const countQuestion = /\bhow many\b/i;
+/** "… stand for", "short for", "abbreviation": a question about what the letters of a word stand for. */
+const expansionAsked = /\bstands?\s+for\b|\bshort\s+for\b|\babbreviat|\bacronym\b/iu;
+/** A word in capitals of two to six letters ("ITA", "NMU"), a plural "s" allowed: an abbreviation. */
+export const isAbbreviation = (word: string) => /^\p{Lu}{2,6}s?$/u.test(word.trim());
+
 const countedNoun = /\bhow many\s+(\p{L}[\p{L}\p{N}-]*)((?:\s+\p{L}[\p{L}\p{N}-]*){0,2})/iu;
 
 /**
@@ -440,6 +447,12 @@ export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAna
     counted,
     ...(head !== undefined && { countedHead: head }),
     ...(explicit && { asksToDefine: true }),
+    ...(type === "definition" &&
+      subject !== null &&
+      isAbbreviation(subject) &&
+      expansionAsked.test(question) && {
+        asksExpansion: true,
+      }),
     ...(type === "time" && yearAsked.test(question) && { asksYear: true }),
     attribute:
       attribute && attributeTerm

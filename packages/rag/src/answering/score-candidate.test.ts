@@ -3,7 +3,7 @@ import type { AnswerCandidate } from "./answer-candidates";
 import { answerEngineSettings as settings } from "./answer-engine-settings";
 import { candidateFeatures } from "./candidate-features";
 import { analyseQuestion } from "./question-analysis";
-import { onlyModifies, otherKindHeads, scoreCandidate, termWeights } from "./score-candidate";
+import { expandsAbbreviation, onlyModifies, otherKindHeads, scoreCandidate, termWeights } from "./score-candidate";
 import type { Lexicon } from "./wordnet-lexicon";
 
 const lexicon: Lexicon = { related: (word) => (word === "pay" ? ["due"] : word === "purchase" ? ["buy"] : []) };
@@ -448,5 +448,24 @@ describe("scoreCandidate", () => {
     const [names] = scores("Who designed the Orchard Library building?", ["The Orchard Library has four branches."]);
     expect(names?.parts.namesOnly).toBe(1);
     expect(names?.score).toBeLessThan(settings.abstainBelow);
+  });
+});
+
+describe("expandsAbbreviation", () => {
+  it("finds consecutive words whose initials spell it, small words between them allowed", () => {
+    expect(expandsAbbreviation("ITA: Intent To Adopt Someone intends to adopt", "ITA")).toBe(true);
+    expect(expandsAbbreviation("the National Institute of Standards and Technology", "NIST")).toBe(true);
+    expect(expandsAbbreviation("retitle 640454 ITA is verbiste -- French conjugator.", "ITA")).toBe(false);
+    expect(expandsAbbreviation("Intent to orphan", "ITA")).toBe(false);
+  });
+
+  it("takes only an expansion for what an abbreviation stands for, not any sentence shaped as its definition", () => {
+    const [tag, expansion] = scores("What does ITA stand for?", [
+      "ITA is the tag a bug gets when it is retitled.",
+      "ITA: Intent To Adopt.",
+    ]);
+    expect(tag?.parts.typeMissing).toBeGreaterThan(0);
+    expect(expansion?.parts.typeMissing).toBe(0);
+    expect(expansion?.score).toBeGreaterThan(tag?.score ?? 0);
   });
 });

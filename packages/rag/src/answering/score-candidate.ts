@@ -268,6 +268,31 @@ function joinsQuestionWords(token: string, terms: QuestionTerm[]): boolean {
   return at >= 0 && parts.every((part, k) => terms[at + k] !== undefined && says(part, terms[at + k] as QuestionTerm));
 }
 
+/** Small words an expansion may leave out of its initials ("Bureau *of* Standards"). */
+const skippable = new Set(["of", "and", "for", "the", "in", "on", "at", "by", "with", "a", "an", "&"]);
+
+/**
+ * Whether a text spells an abbreviation out: consecutive words whose initials give its letters in
+ * order, small words between them allowed ("Intent To Adopt" for ITA, "National Institute of
+ * Standards and Technology" for NIST).
+ */
+export function expandsAbbreviation(text: string, abbreviation: string): boolean {
+  const letters = abbreviation.replace(/s$/u, "").toLowerCase();
+  if (letters.length < 2) return false;
+  const words = text.match(/[\p{L}&]+/gu) ?? [];
+  for (let start = 0; start < words.length; start++) {
+    let k = 0;
+    for (let j = start; j < words.length && k < letters.length; j++) {
+      const word = (words[j] as string).toLowerCase();
+      if (word === letters) break;
+      if (word[0] === letters[k]) k++;
+      else if (k === 0 || !skippable.has(word)) break;
+    }
+    if (k === letters.length) return true;
+  }
+  return false;
+}
+
 /** Whether a word of a text is one of a question term's forms. */
 const says = (token: string, term: QuestionTerm) => formsOf(token).some((form) => term.forms.includes(form));
 
@@ -383,11 +408,16 @@ export function scoreCandidate(
     namedWord !== undefined &&
     formsOf(namedWord).some((form) => features.claimForms.has(form)) &&
     statesDefinitionOf(features.candidate.claimText, [namedWord]);
-  const definitionOfSubject =
-    !pointsElsewhere.test(features.candidate.claimText) &&
-    (definesSubject >= 0.5 ||
-      (namesSubject && statesDefinitionOf(features.candidate.claimText, subjectWords)) ||
-      definesNamedWord)
+  // "What does ITA stand for?" is answered by the words its letters begin ("Intent To Adopt"), not by a
+  // sentence of the shape "ITA is …" that says something else of it.
+  const definitionOfSubject = question.asksExpansion
+    ? expandsAbbreviation(features.candidate.claimText, question.subject ?? "")
+      ? 1
+      : 0
+    : !pointsElsewhere.test(features.candidate.claimText) &&
+        (definesSubject >= 0.5 ||
+          (namesSubject && statesDefinitionOf(features.candidate.claimText, subjectWords)) ||
+          definesNamedWord)
       ? 1
       : 0;
   // "How many rounds" is not answered by a count of keys.
