@@ -161,16 +161,16 @@ const countQuestion = /\bhow many\b/i;
 /** "… stand for", "short for", "abbreviation": a question about what the letters of a word stand for. */
 const expansionAsked = /\bstands?\s+for\b|\bshort\s+for\b|\babbreviat|\bacronym\b/iu;
 /** A word in capitals of two to six letters ("ITA", "NMU"), a plural "s" allowed: an abbreviation. */
-export const isAbbreviation = (word: string) => /^\p{Lu}{2,6}s?$/u.test(word.trim());
+const isAbbreviation = (word: string) => /^\p{Lu}{2,6}s?$/u.test(word.trim());
 
 const countedNoun = /\bhow many\s+(\p{L}[\p{L}\p{N}-]*)((?:\s+\p{L}[\p{L}\p{N}-]*){0,2})/iu;
 
 /**
- * The head of the noun phrase after "how many": the last of up to three words, each a noun after
- * the first ("how many MGUS subjects had …" counts subjects, "how many key bits" bits).
+ * The head of the noun phrase after "how many" (`countedNoun`'s match): the last of up to three
+ * words, each a noun after the first ("how many MGUS subjects had …" counts subjects, "how many
+ * key bits" bits).
  */
-function countedHead(question: string, isNoun: (word: string) => boolean): string | undefined {
-  const match = countedNoun.exec(question);
+function countedHead(match: RegExpExecArray | null, isNoun: (word: string) => boolean): string | undefined {
   if (!match) return undefined;
   const words = [match[1] as string, ...(match[2] ?? "").trim().split(/\s+/).filter(Boolean)].map((word) =>
     word.toLowerCase(),
@@ -428,14 +428,15 @@ export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAna
   const measuredWord = measuredNoun.exec(question)?.[1]?.toLowerCase();
   const sharedWord = shareOf.exec(question)?.[1]?.toLowerCase();
   const isNoun = (word: string | undefined) => word !== undefined && lexicon.mostlyNoun?.(word) === true;
+  const counting = countedNoun.exec(question);
   const countedWord =
-    countedNoun.exec(question)?.[1]?.toLowerCase() ??
+    counting?.[1]?.toLowerCase() ??
     (isNoun(measuredWord) ? measuredWord : undefined) ??
     (type === "percentage" && isNoun(sharedWord) ? sharedWord : undefined);
   // "How many people died": a word that only names the kind of answer counts nothing the answer must say ("157 fatalities").
   const counted = terms.find((term) => term.surface === countedWord && !term.answerWord)?.surface ?? null;
   // "How many MGUS subjects": the noun the phrase ends on is counted too.
-  const headWord = countedHead(question, (word) => isNoun(lemmatize.noun(word)));
+  const headWord = countedHead(counting, (word) => isNoun(lemmatize.noun(word)));
   const head = headWord === countedWord ? undefined : terms.find((term) => term.surface === headWord)?.surface;
   const explicit = type === "definition" && definitionQuestion.exec(question)?.[1] === undefined;
   const compounds = kindCompounds(question, terms, lexicon);
