@@ -52,6 +52,23 @@ describe("scopeQuestionParts", () => {
     );
   });
 
+  it("gives a bare 'which X of Y' the predicate of the part after it, which English says once", () => {
+    expect(
+      scopeQuestionParts([
+        "Which version of R?",
+        "Which version of the sandwich package were used for the computations in the paper?",
+      ]),
+    ).toEqual([
+      "Which version of R were used for the computations in the paper?",
+      "Which version of the sandwich package were used for the computations in the paper?",
+    ]);
+    // A part with a verb of its own, or a next part opening on another question word, keeps its words.
+    const own = ["Which version of R is current?", "Which version of zoo was used?"];
+    expect(scopeQuestionParts(own)).toEqual(own);
+    const other = ["Which version of R?", "Who maintains the sandwich package?"];
+    expect(scopeQuestionParts(other)).toEqual(other);
+  });
+
   it("leaves parts without a pronoun, and a first part, as they are", () => {
     const parts = ["Where is the head office?", "Within how many days may a customer cancel?"];
     expect(scopeQuestionParts(parts)).toEqual(parts);

@@ -126,9 +126,31 @@ function askOnPrevious(part: string, previous: string): string {
   return `${condition.charAt(0).toUpperCase()}${condition.slice(1).toLowerCase()} (${before.charAt(0).toLowerCase()}${before.slice(1)}?), ${asked}`;
 }
 
+/**
+ * A part that is only a question word and what it asks of ("Which version of R?") before a part
+ * of the same opening: the two share the later one's predicate, which English says once ("Which
+ * version of R and which version of the sandwich package were used in the paper?").
+ */
+const bareOfPhrase =
+  /^\s*(which|what)\s+[\p{L}\p{N}-]+(?:\s+[\p{L}\p{N}-]+)?\s+(?:of|for|in|on)\s+[^,;]{1,40}?\s*\?*\s*$/iu;
+const predicate =
+  /\s((?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|may|might|must)\s[^?]+)\?*\s*$/iu;
+
+function sharePredicate(parts: string[]): string[] {
+  return parts.map((part, k) => {
+    const next = parts[k + 1];
+    const bare = bareOfPhrase.exec(part);
+    if (next === undefined || bare === null) return part;
+    if (next.match(/^\s*(\p{L}+)/u)?.[1]?.toLowerCase() !== (bare[1] as string).toLowerCase()) return part;
+    const shared = predicate.exec(next)?.[1];
+    if (shared === undefined || predicate.test(part)) return part;
+    return `${part.replace(/[?\s]+$/u, "")} ${shared}?`;
+  });
+}
+
 /** Each part with the subject it needs (see the file comment). */
 export function scopeQuestionParts(parts: string[]): string[] {
-  const split = shareLeadIn(parts.flatMap((part) => splitAsWellAs(part) ?? [part]));
+  const split = sharePredicate(shareLeadIn(parts.flatMap((part) => splitAsWellAs(part) ?? [part])));
   return split.map((part, k) => {
     if (k > 0 && conditionalOpening.test(part)) return askOnPrevious(part, split[k - 1] as string);
     if (k > 0 && (bareAsk.test(part) || bareDeterminerAsk.test(part)))
