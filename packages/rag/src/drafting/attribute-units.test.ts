@@ -31,6 +31,16 @@ describe("attributeOf and measures", () => {
     expect(measures("Notice must be given ten days ahead.", of("period"))).toBe(true);
     expect(measures("Store it between 10 and 20 degrees Celsius.", of("temperatur"))).toBe(true);
   });
+
+  it("takes a version as software prints one, and a plain decimal for none", () => {
+    const version = attributeOf(["version"]);
+    expect(version?.term).toBe("version");
+    const met = (text: string) => measures(text, version as NonNullable<typeof version>);
+    expect(met("For the computations R 4.2.0 and sandwich 3.0–2 have been used.")).toBe(true);
+    expect(met("Since v2 the option is gone.")).toBe(true);
+    expect(met("In gnuplot version 5 the dash pattern is a property.")).toBe(true);
+    expect(met("The factor is 1.5 on average.")).toBe(false);
+  });
 });
 
 describe("questionAttribute", () => {

@@ -37,6 +37,13 @@ export function measurement(units: string): RegExp {
 
 const money = new RegExp(`[€$£]\\s?\\d|${measurement(currencies).source}`, "iu");
 
+/**
+ * A version as software and standards print one: "4.2.0", "3.0–2", "v2", "version 5"; a plain
+ * decimal ("1.5") is no version, since any measure prints one.
+ */
+const versionNumber =
+  /(?<![\p{L}\p{N}.])(?:v\d+(?:\.\d+)*|\d+\.\d+(?:\.\d+)+|\d+\.\d+[-–]\d+)(?![\p{L}\p{N}])|\bversions?\s+\d+(?:\.\d+)*(?![\p{L}\p{N}])/iu;
+
 // Attribute nouns and the units their values are stated in. Answers often leave the noun out
 // ("data in blocks of 128 bits" for the block size), so the unit stands in for it.
 const table: Array<[string, RegExp]> = [
@@ -52,6 +59,7 @@ const table: Array<[string, RegExp]> = [
   ["size length", measurement(`(?:${LENGTH_UNITS}|[kmgt]b)`)],
   ["duration period", measurement(TIME_UNITS)],
   ["percentage share", measurement("(?:%|percent|per cent)")],
+  ["version", versionNumber],
 ];
 /** Kinds whose values never go without a unit; lengths, sizes, times and amounts of data often do ("79 by 24", "a block of 128"). */
 const physicalKinds = new Set([
