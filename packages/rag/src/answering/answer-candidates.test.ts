@@ -5,7 +5,7 @@ import { groupedRowsStructure, groupedRowsText } from "../structure/grouped-rows
 import type { PassageStructure } from "../structure/passage-structure";
 import { answerCandidates, definedSubject, isDebris } from "./answer-candidates";
 import { inferStructure } from "./infer-structure";
-import { entryCandidates, fieldCandidates, sentenceCandidates } from "./sentence-candidates";
+import { entryCandidates, entryStatement, fieldCandidates, sentenceCandidates } from "./sentence-candidates";
 
 const flat = (text: string) => answerCandidates(text, inferStructure(text));
 
@@ -134,6 +134,13 @@ describe("answerCandidates", () => {
     }).find((candidate) => candidate.subject === "65534");
     expect(inBlock?.claimText).toBe("65534 is User nobody.");
     expect(inBlock?.context).toEqual(["The numbers are divided into classes as follows:"]);
+  });
+
+  it("gives an entry whose name brings its own colon no second one", () => {
+    expect(entryStatement("65534:", "User nobody. The corresponding gid refers to the group nogroup.")).toBe(
+      "65534: User nobody. The corresponding gid refers to the group nogroup.",
+    );
+    expect(entryStatement("“nobody:”", "a user with no rights.")).toBe("“nobody” is a user with no rights.");
   });
 
   it("takes each line of a listing of fields as a definition, with the sentence before as its lead-in", () => {

@@ -293,4 +293,25 @@ describe("AnswerEngine, a thing asked for by its kind", () => {
     expect(draft.claims[0]?.citations).toEqual([2]);
     expect(draft.scores?.claims[0]?.parts.answerType).toBeGreaterThan(0);
   });
+
+  it("takes a word printed in capitals for a name though the dictionary has it ('CHAINED')", () => {
+    const passages: DraftPassage[] = [
+      passage(1, "hash.pdf", "At compile time the hash package may resolve collisions in one of several ways."),
+      passage(
+        2,
+        "hash.pdf",
+        "A third set of options, obtained by defining ‘‘CHAINED’’, use linked lists to resolve collisions.",
+      ),
+    ];
+    const asked = "Which compile-time option of the hash package makes it resolve collisions with linked lists?";
+    const draft = ask(asked, passages);
+    expect(draft.claims[0]?.citations).toEqual([2]);
+    expect(draft.scores?.claims[0]?.parts.answerType).toBeGreaterThan(0);
+    // The same word in lower case is English, and names no option.
+    const lower = ask(asked, [
+      passages[0] as DraftPassage,
+      passage(2, "hash.pdf", "A third set of options, once chained, use linked lists to resolve collisions."),
+    ]);
+    expect(lower.scores?.claims[0]?.parts.answerType ?? 0).toBe(0);
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AnswerCandidate } from "./answer-candidates";
-import { candidateFeatures, nameTokensOf } from "./candidate-features";
+import { candidateFeatures, capitalTokensOf, nameTokensOf } from "./candidate-features";
 
 const sentence = (quote: string, extra: Partial<AnswerCandidate> = {}): AnswerCandidate => ({
   kind: "sentence",
@@ -82,6 +82,11 @@ describe("candidateFeatures", () => {
       expect.arrayContaining(["ieee", "posix.1-2008"]),
     );
     expect(nameTokensOf("Set --outSAMtype to BAM.")).toContain("--outsamtype");
+  });
+
+  it("lists the words printed wholly in capitals, unless the whole text is", () => {
+    expect([...capitalTokensOf("Defining ‘‘CHAINED’’ or NDEBUG turns it on; see A.")]).toEqual(["chained", "ndebug"]);
+    expect(capitalTokensOf("WARNING: DO NOT OPEN").size).toBe(0);
   });
 
   it("takes a surname cited as papers cite it for a person", () => {

@@ -94,6 +94,18 @@ export const nameTokensOf = memoize(5_000, (text: string): string[] => {
 });
 
 /**
+ * The words a text prints wholly in capitals ("CHAINED", "NDEBUG"), lowercased: in a text that
+ * also has lower case, a constant, a macro or an acronym, whether or not the dictionary has the
+ * word. A heading set all in capitals prints none.
+ */
+export const capitalTokensOf = memoize(5_000, (text: string): Set<string> => {
+  if (!/\p{Ll}/u.test(text)) return new Set();
+  return new Set(
+    Array.from(text.matchAll(/(?<![\p{L}\p{N}])\p{Lu}{2,}(?![\p{L}\p{N}])/gu), (match) => match[0].toLowerCase()),
+  );
+});
+
+/**
  * What answers a yes-or-no question: a rule or a denial ("There must be no subdirectories in
  * /bin", "No weak keys have been identified", "may be removed", "is not required").
  */

@@ -1,7 +1,7 @@
 import { TIME_UNITS } from "../drafting/attribute-units";
 import { memoize } from "../memoize";
 import type { AnswerEngineSettings } from "./answer-engine-settings";
-import { type CandidateFeatures, namesIn, nameTokensOf } from "./candidate-features";
+import { type CandidateFeatures, capitalTokensOf, namesIn, nameTokensOf } from "./candidate-features";
 import { statesDefinitionOf } from "./definition-shapes";
 import type { QuestionAnalysis, QuestionTerm } from "./question-analysis";
 import { formsOf, STOPWORDS, type WordForm } from "./word-forms";
@@ -456,7 +456,7 @@ export function scoreCandidate(
       (token) =>
         !question.terms.some((term) => says(token, term)) &&
         !joinsQuestionWords(token, question.terms) &&
-        (!/^\p{Ll}+$/u.test(token) || !isCommonWord(token)),
+        (!/^\p{Ll}+$/u.test(token) || !isCommonWord(token) || capitalTokensOf(features.candidate.quote).has(token)),
     );
   // A definition answers "what is X" only when it is of X; any other kind, when it is stated at all.
   const states =

@@ -392,7 +392,8 @@ export function entryStatement(name: string, body: string): string | null {
     const rest = (byDefault[2] as string).replace(/^[;:,\s]+/u, "");
     return `The default of ${name} is ${(byDefault[1] as string).replace(/[;,]$/u, "")}${rest ? `; ${rest}` : ""}`;
   }
-  return asStatement(`${name}: ${body}`);
+  // A name printed with its own colon ("65534:") takes no second one.
+  return asStatement(`${name.replace(/\s*:\s*(”?)$/u, "$1")}: ${body}`);
 }
 
 /** Each line of a span that is too long to quote whole, as a candidate of its own. */
