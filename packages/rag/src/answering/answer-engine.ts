@@ -51,7 +51,12 @@ export class AnswerEngine {
   constructor(options: AnswerEngineOptions = {}) {
     this.settings = options.settings ?? answerEngineSettings;
     this.lexicon = options.lexicon;
-    this.cache = options.cache ?? new CandidateCache(this.settings.cacheEntries);
+    this.cache =
+      options.cache ??
+      new CandidateCache(this.settings.cacheEntries, () => {
+        const lexicon = this.lexicon ?? sharedLexicon();
+        return (word) => lexicon.knows?.(word) === true;
+      });
   }
 
   /**
