@@ -48,6 +48,15 @@ describe("answerTypeOf", () => {
     expect(answerTypeOf("Which standard applies here?", null, nouns)).toBe("name");
   });
 
+  it("asks for a name of the things known by one: a mailing list, a receiver, a service, a repository", () => {
+    expect(answerTypeOf("Which mailing list announces those fixes?")).toBe("name");
+    expect(answerTypeOf("Which GPS receiver is listed for the v4.0 board?")).toBe("name");
+    expect(answerTypeOf("What service must be running first?")).toBe("name");
+    expect(answerTypeOf("Which repository holds the sources?")).toBe("name");
+    // A list of the document's own is no name.
+    expect(answerTypeOf("Which list gives the class codes?")).not.toBe("name");
+  });
+
   it("reads definition questions with a scope around them, and not 'what is the value of X'", () => {
     expect(answerTypeOf("What does 'baselining' mean in the incident handling guide?")).toBe("definition");
     expect(answerTypeOf("In these notes, what is a fan?")).toBe("definition");
