@@ -5,6 +5,8 @@ describe("selfContainedProblem", () => {
   it("accepts a plain declarative sentence", () => {
     expect(selfContainedProblem("The AES algorithm uses a block size of 128 bits.", "sentence")).toBeNull();
     expect(isSelfContained("Encrypted data is stored in the State array.", "sentence")).toBe(true);
+    // A verb of the third person before "both" is as sure a verb as before "the".
+    expect(selfContainedProblem("The entry resets both seeds to a standard value.", "sentence")).toBeNull();
   });
 
   it.each([

@@ -99,7 +99,7 @@ const words = (text: string) => text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?
 
 /** "X expands the key": a third-person verb is the likeliest word right before a determiner. */
 const verbBeforeDeterminer =
-  /\b\p{Ll}{3,}s\s+(?:the|a|an|each|every|all|its|their|this|these|those|one|two|no|some|any)\b/u;
+  /\b\p{Ll}{3,}s\s+(?:the|a|an|each|every|all|both|its|their|this|these|those|one|two|no|some|any)\b/u;
 
 /** "1 LSB = 244 nA", "Nb = 4": a relation set as a sign between two terms states as much as "equals". */
 const relation = /[\p{L}\p{N})\]]\s*[=≈≤≥≠]\s*[\p{L}\p{N}(−±+-]/u;

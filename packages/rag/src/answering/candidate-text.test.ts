@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clean, hasRunWithoutSpace, isDebris, standsAlone, withStop } from "./candidate-text";
+import { asStatement, clean, hasRunWithoutSpace, isDebris, standsAlone, withStop } from "./candidate-text";
 
 describe("hasRunWithoutSpace", () => {
   it("finds a run of the given length between any of the characters \\s matches", () => {
@@ -82,6 +82,16 @@ describe("standsAlone", () => {
     expect(standsAlone(claim)).toBe(true);
     expect(standsAlone("It stops.")).toBe(false);
     expect(standsAlone("It stops.")).toBe(false);
+  });
+});
+
+describe("asStatement", () => {
+  it("keeps an entry's gloss of what it does as printed, and says any other with 'is'", () => {
+    // "resets both …" is a verb before its object: "X: resets both seeds" states something.
+    expect(asStatement("“rand(-1)”: resets both seeds to a standard value.")).toBe(
+      "“rand(-1)”: resets both seeds to a standard value.",
+    );
+    expect(asStatement("65534: User nobody.")).toBe("65534 is User nobody.");
   });
 });
 
