@@ -294,6 +294,22 @@ describe("AnswerEngine, a thing asked for by its kind", () => {
     expect(draft.scores?.claims[0]?.parts.answerType).toBeGreaterThan(0);
   });
 
+  it("takes no function word ('with', 'that') and no word that lost a ligature ('denition') for a name", () => {
+    const asked = "Which function of the mstate package builds the stacked data set?";
+    const plain = ask(asked, [
+      passage(
+        1,
+        "compete.pdf",
+        "The mstate package starts with a denition of the transitions that build a stacked data set.",
+      ),
+    ]);
+    expect(plain.scores?.claims[0]?.parts.typeMissing ?? 1).toBe(1);
+    const named = ask(asked, [
+      passage(1, "compete.pdf", "The mstate package builds the stacked data set with its msprep function."),
+    ]);
+    expect(named.scores?.claims[0]?.parts.answerType).toBeGreaterThan(0);
+  });
+
   it("takes a word printed in capitals for a name though the dictionary has it ('CHAINED')", () => {
     const passages: DraftPassage[] = [
       passage(1, "hash.pdf", "At compile time the hash package may resolve collisions in one of several ways."),

@@ -3,6 +3,7 @@ import type { DraftClaim, DraftPart, DraftPartInput, DraftPassage } from "../dra
 import { type AnswerEngineSettings, answerEngineSettings } from "./answer-engine-settings";
 import { CandidateCache } from "./candidate-cache";
 import type { CandidateFeatures } from "./candidate-features";
+import { ligatureWord } from "./ligature-repair";
 import { analyseQuestion, type QuestionAnalysis } from "./question-analysis";
 import { type ScoredCandidate, scoreCandidate, termWeights } from "./score-candidate";
 import { selectClaims } from "./select-claims";
@@ -108,8 +109,11 @@ export class AnswerEngine {
     const isNoun = (word: string) => lexicon.mostlyNoun?.(word) === true;
     // A word WordNet has in some form ("offices" as "office"): no part of a name on its own. A word
     // it has only as a name ("Philip", the king) is a name's part all the same.
+    // A word a PDF lost a ligature from ("denition") is a common word all the same.
+    const knows = (form: string) => lexicon.knows?.(form) === true;
     const isCommonWord = (word: string) =>
-      formsOf(word).some((form) => lexicon.knows?.(form) === true && lexicon.properName?.(form) !== true);
+      formsOf(word).some((form) => knows(form) && lexicon.properName?.(form) !== true) ||
+      ligatureWord(word, knows) !== undefined;
     const running = runningLines(part.passages);
     const isRunning = (text: string) => running.has(lineShape(text));
     const placed: Placed[] = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CandidateCache } from "./candidate-cache";
-import { ligatureRepairs } from "./ligature-repair";
+import { ligatureRepairs, ligatureWord } from "./ligature-repair";
 
 const dictionary = new Set(["definition", "significance", "cutoff", "first", "figure", "fitness", "effect", "time"]);
 const knows = (word: string) => dictionary.has(word);
@@ -22,6 +22,16 @@ describe("ligatureRepairs", () => {
 
   it("leaves short words and words no ligature makes known alone", () => {
     expect(ligatureRepairs("The qux of the zorb is time.", knows).size).toBe(0);
+  });
+});
+
+describe("ligatureWord", () => {
+  it("gives the word a lower-case word would be with its ligature, and nothing for a known word or a name", () => {
+    expect(ligatureWord("denition", knows)).toBe("definition");
+    expect(ligatureWord("time", knows)).toBeUndefined();
+    expect(ligatureWord("rst", knows)).toBeUndefined();
+    expect(ligatureWord("Denition", knows)).toBeUndefined();
+    expect(ligatureWord("msprep", knows)).toBeUndefined();
   });
 });
 

@@ -40,6 +40,17 @@ export function ligatureRepairs(text: string, knows: (word: string) => boolean):
   return repaired > 2 * intact ? repairs : new Map();
 }
 
+/**
+ * The dictionary word a lower-case word of four letters or more would be with one ligature put
+ * back ("denition" → "definition"), or undefined: such a word is a word of the language that lost
+ * a glyph, not a name, wherever it is printed.
+ */
+export function ligatureWord(token: string, knows: (word: string) => boolean): string | undefined {
+  if (!/^\p{Ll}{4,}$/u.test(token) || /f[fil]/u.test(token)) return undefined;
+  const known = (word: string) => formsOf(word).some(knows);
+  return known(token) ? undefined : repairOf(token, known);
+}
+
 /** The known word one ligature put back into `token` makes, trying each place and ligature in turn. */
 function repairOf(token: string, known: (word: string) => boolean): string | undefined {
   for (let at = 0; at <= token.length; at++) {

@@ -454,6 +454,7 @@ export function scoreCandidate(
     type !== "name" ||
     nameTokensOf(features.candidate.quote).some(
       (token) =>
+        !STOPWORDS.has(token) &&
         !question.terms.some((term) => says(token, term)) &&
         !joinsQuestionWords(token, question.terms) &&
         (!/^\p{Ll}+$/u.test(token) || !isCommonWord(token) || capitalTokensOf(features.candidate.quote).has(token)),
