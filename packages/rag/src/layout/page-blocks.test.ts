@@ -128,6 +128,21 @@ describe("layOutBlocks", () => {
     );
     expect(page.blocks.map((block) => block.kind)).toEqual(["paragraph"]);
   });
+
+  it("reads short justified lines that go on from a line ending in a comma as prose, not a table", () => {
+    const page = layOutBlocks(
+      lines([
+        item("The dynahash library, written by Esmond Pitt,", 50, 700),
+        item("implements", 50, 688),
+        item("Larson’s linear hashing algorithm", 150, 688),
+        item("[LAR88]", 50, 676),
+        item("with an hsearch compatible interface.", 130, 676),
+      ]),
+      { headings: [] },
+    );
+    expect(page.blocks.some((block) => block.kind === "table-row")).toBe(false);
+    expect(page.text.replace(/\s+/g, " ")).toContain("Esmond Pitt, implements");
+  });
 });
 
 describe("layOutBlocks on harder tables and lists", () => {

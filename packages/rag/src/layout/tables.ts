@@ -58,6 +58,17 @@ export function detectTable(
     if (first.y - next.y > maxGap || lead.x0 <= (next.segments[1]?.x0 ?? Number.POSITIVE_INFINITY)) return undefined;
   }
   const column = first.segments.length < 2 ? (lines[from + 1] as Line).column : first.column;
+  // A sentence cut at a comma goes on in lower case on the next line, however wide its word gaps:
+  // "The dynahash library, written by Esmond Pitt," over "implements   Larson's linear …" is prose.
+  const before = lines[from - 1];
+  if (
+    before !== undefined &&
+    before.column === column &&
+    before.y - first.y <= maxGap &&
+    /,$/u.test(before.segments.at(-1)?.text.trim() ?? "") &&
+    /^\p{Ll}/u.test(first.segments[0]?.text ?? "")
+  )
+    return undefined;
   let to = from + 1;
   let lastMulti = from;
   while (to < lines.length) {
