@@ -136,6 +136,16 @@ describe("answerCandidates", () => {
     expect(inBlock?.context).toEqual(["The numbers are divided into classes as follows:"]);
   });
 
+  it("reads a bare 'The default is …' in the light of the sentence before it", () => {
+    const text = "The xchars and ychars set the size of the text block. The default is 79 by 24.";
+    const [, bare] = sentenceCandidates(text, 0, text.length, ["dumb"], () => null);
+    expect(bare?.quote).toBe("The default is 79 by 24.");
+    expect(bare?.context).toEqual(["dumb", "The xchars and ychars set the size of the text block."]);
+    // A sentence that names what it gives a value of keeps its own context.
+    const named = "The terminal is set up. The default size is 79 by 24.";
+    expect(sentenceCandidates(named, 0, named.length, [], () => null)[1]?.context).toEqual([]);
+  });
+
   it("gives an entry whose name brings its own colon no second one", () => {
     expect(entryStatement("65534:", "User nobody. The corresponding gid refers to the group nogroup.")).toBe(
       "65534: User nobody. The corresponding gid refers to the group nogroup.",

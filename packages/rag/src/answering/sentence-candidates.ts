@@ -32,6 +32,9 @@ const cutShort =
 /** A sentence whose opening words point back ("The most common way to do this is …"): it also answers joined to the one before. */
 const leansBack =
   /^(?:\S+\s+){1,7}?(?:this|these|those|it|them)\b(?=\s+(?:is|are|was|were|can|may|will|would|should|must|requires?|involves?|includes?|means?)\b|\s*[,.;])/i;
+/** A short sentence giving a value of nothing it names: "The default is 79 by 24.", "Default is 2,1 – …". */
+const bareDefault =
+  /^(?:the\s+|its\s+)?(?:default|maximum|minimum|initial)(?:\s+(?:value|setting))?\s+(?:is|was)\s+(?:\S+\s*){1,8}$/iu;
 /** A sentence that names what the one before described ("We refer to this procedure as …"): it answers only joined to it. */
 const namesBack =
   /^(?:\S+\s+){0,5}?(?:call|calls|called|refer\s+to|refers\s+to|term|terms|name|names)\s+(?:this|these|it|them|such)\b/i;
@@ -173,12 +176,15 @@ export function sentenceCandidates(
       }
     }
     const subject = definedSubject(claim);
+    // "The default is 79 by 24." gives the default of what the sentence before describes.
+    const describedBefore =
+      previous !== undefined && previous.end <= start && bareDefault.test(claim) ? [clean(previous.text)] : [];
     candidates.push({
       kind: subject === undefined ? "sentence" : "definition",
       quote,
       start: start + (text.slice(start, end).length - text.slice(start, end).trimStart().length),
       claimText: withStop(claim),
-      context,
+      context: describedBefore.length > 0 ? [...context, ...describedBefore] : context,
       ...(subject === undefined ? {} : { subject }),
     });
   }
