@@ -1,5 +1,5 @@
 import { type AnswerKind, MONTHS, olderYear, statesAnswerKind } from "../drafting/answer-type";
-import { measurement, TIME_UNITS } from "../drafting/attribute-units";
+import { measurement, shareFigure, TIME_UNITS } from "../drafting/attribute-units";
 import { valueFigures, withoutIdentifiers } from "../drafting/value-figures";
 import { memoize } from "../memoize";
 import type { AnswerCandidate } from "./answer-candidates";
@@ -112,14 +112,6 @@ export const capitalTokensOf = memoize(5_000, (text: string): Set<string> => {
 const ruleOrDenial =
   /\b(?:must|shall|should|may|might|can|cannot|need(?:s|n't)?|required?|prohibited|forbidden|allowed|permitted|recommended|not|no|never|none)\b|n't\b/i;
 
-/**
- * A share stated as a figure: "15%", "0.78 percent", a ratio of small whole numbers ("2:3", "1 : 1",
- * "2/3") or a fraction of one ("0.7", ".95"); "some percentage of the tokens" states none. A clock
- * time ("10:30"), a date ("12/25") or a section number ("3.2", "3.2.1") is none of these; the
- * full stop that ends a sentence after the figure ("is kept at 0.02.") belongs to the sentence.
- */
-const percentage =
-  /\d\s?%|\d\s?(?:per\s?cent|percent)\b|(?<![\d.:/])\d\s?[:/]\s?\d(?![\d:/]|\.\d)|(?<![\d.])0?\.\d+(?!\d|\.\d)/i;
 const crossReference = /^see\b|\bsee\s+(?:sec|section|fig|figure|table|appendix|eq|equation|ref|chapter|annex|rfc)\b/i;
 /** A caption opens on its figure's or table's number: "Figure 2:", "Table 3.1.", "Fig. 4 –". */
 const captionOpening = /^(?:figure|fig\.|table|listing|exhibit|chart)\s+(?:\d+|\p{Lu})(?:[.-]\d+)*\s*[.:—–-]\s/iu;
@@ -199,7 +191,7 @@ export function candidateFeatures(candidate: AnswerCandidate): CandidateFeatures
   const undated = withoutDates(typed);
   const undatedFigures = undated === typed ? figures : valueFigures(undated);
   if (undatedFigures.length > 0) states.add("count");
-  if (percentage.test(typed)) states.add("percentage");
+  if (shareFigure.test(typed)) states.add("percentage");
   if (namesIn(claim).length > 0) states.add("person");
   if (filePath.test(text) || (claim !== text && filePath.test(claim))) states.add("path");
   if (ruleOrDenial.test(text)) states.add("polar");

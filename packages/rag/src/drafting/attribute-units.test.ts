@@ -32,6 +32,16 @@ describe("attributeOf and measures", () => {
     expect(measures("Store it between 10 and 20 degrees Celsius.", of("temperatur"))).toBe(true);
   });
 
+  it("takes any share for a fraction or a proportion: '0.7', '2/3', '70%'", () => {
+    const fraction = attributeOf(["fraction"]);
+    expect(fraction?.term).toBe("fraction");
+    const met = (text: string) => measures(text, fraction as NonNullable<typeof fraction>);
+    expect(met("Geometry sets the body with the default scale (= 0.7).")).toBe(true);
+    expect(met("Two thirds, 2/3, of the page.")).toBe(true);
+    expect(met("It covers 70% of the paper.")).toBe(true);
+    expect(met("Section 3.2 lists 12 options.")).toBe(false);
+  });
+
   it("takes a version as software prints one, and a plain decimal for none", () => {
     const version = attributeOf(["version"]);
     expect(version?.term).toBe("version");

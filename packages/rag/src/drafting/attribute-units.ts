@@ -38,6 +38,14 @@ export function measurement(units: string): RegExp {
 const money = new RegExp(`[€$£]\\s?\\d|${measurement(currencies).source}`, "iu");
 
 /**
+ * A share stated as a figure: "15%", "0.78 percent", a ratio of small whole numbers ("2:3", "1 : 1",
+ * "2/3") or a fraction of one ("0.7", ".95"); "some percentage of the tokens" states none. A clock
+ * time ("10:30"), a date ("12/25") or a section number ("3.2", "3.2.1") is none of these; the
+ * full stop that ends a sentence after the figure ("is kept at 0.02.") belongs to the sentence.
+ */
+export const shareFigure =
+  /\d\s?%|\d\s?(?:per\s?cent|percent)\b|(?<![\d.:/])\d\s?[:/]\s?\d(?![\d:/]|\.\d)|(?<![\d.])0?\.\d+(?!\d|\.\d)/i;
+/**
  * A version as software and standards print one: "4.2.0", "3.0–2", "v2", "version 5"; a plain
  * decimal ("1.5") is no version, since any measure prints one.
  */
@@ -59,6 +67,8 @@ const table: Array<[string, RegExp]> = [
   ["size length", measurement(`(?:${LENGTH_UNITS}|[kmgt]b)`)],
   ["duration period", measurement(TIME_UNITS)],
   ["percentage share", measurement("(?:%|percent|per cent)")],
+  // "What fraction of the paper …": any share answers, "0.7", "2/3", "70%".
+  ["fraction proportion", shareFigure],
   ["version", versionNumber],
 ];
 /** Kinds whose values never go without a unit; lengths, sizes, times and amounts of data often do ("79 by 24", "a block of 128"). */
