@@ -33,8 +33,9 @@ describe("attributeOf and measures", () => {
   });
 
   it("takes any share for a fraction or a proportion: '0.7', '2/3', '70%'", () => {
-    const fraction = attributeOf(["fraction"]);
-    expect(fraction?.term).toBe("fraction");
+    const fraction = attributeOf(["fract"]);
+    expect(fraction?.term).toBe("fract");
+    expect(attributeOf(["proport"])?.term).toBe("proport");
     const met = (text: string) => measures(text, fraction as NonNullable<typeof fraction>);
     expect(met("Geometry sets the body with the default scale (= 0.7).")).toBe(true);
     expect(met("Two thirds, 2/3, of the page.")).toBe(true);
