@@ -1,8 +1,10 @@
 import { lineShape, runningLines } from "../drafting/document-scope";
 import type { DraftClaim, DraftPart, DraftPartInput, DraftPassage } from "../drafting/drafter";
+import { memoize } from "../memoize";
 import { type AnswerEngineSettings, answerEngineSettings } from "./answer-engine-settings";
 import { CandidateCache } from "./candidate-cache";
 import type { CandidateFeatures } from "./candidate-features";
+import { escapeRegExp } from "./definition-shapes";
 import { ligatureWord } from "./ligature-repair";
 import { analyseQuestion, type QuestionAnalysis } from "./question-analysis";
 import { type ScoredCandidate, scoreCandidate, termWeights } from "./score-candidate";
@@ -48,16 +50,26 @@ export class AnswerEngine {
   readonly settings: AnswerEngineSettings;
   private readonly lexicon: Lexicon | undefined;
   private readonly cache: CandidateCache;
+  /** Whether the lexicon has the word in any part of speech. */
+  private readonly knows = (form: string) => (this.lexicon ?? sharedLexicon()).knows?.(form) === true;
+  /**
+   * A word WordNet has in some form ("offices" as "office"): no part of a name on its own. A word
+   * it has only as a name ("Philip", the king) is a name's part all the same. A word a PDF lost a
+   * ligature from ("denition") is a common word all the same. Asked of every name-shaped token of
+   * every candidate, so kept per word.
+   */
+  private readonly isCommonWord = memoize(50_000, (word) => {
+    const lexicon = this.lexicon ?? sharedLexicon();
+    return (
+      formsOf(word).some((form) => this.knows(form) && lexicon.properName?.(form) !== true) ||
+      ligatureWord(word, this.knows) !== undefined
+    );
+  });
 
   constructor(options: AnswerEngineOptions = {}) {
     this.settings = options.settings ?? answerEngineSettings;
     this.lexicon = options.lexicon;
-    this.cache =
-      options.cache ??
-      new CandidateCache(this.settings.cacheEntries, () => {
-        const lexicon = this.lexicon ?? sharedLexicon();
-        return (word) => lexicon.knows?.(word) === true;
-      });
+    this.cache = options.cache ?? new CandidateCache(this.settings.cacheEntries, () => this.knows);
   }
 
   /**
@@ -107,13 +119,6 @@ export class AnswerEngine {
     const lexicon = this.lexicon ?? sharedLexicon();
     const asked = analyseQuestion(part.question, lexicon);
     const isNoun = (word: string) => lexicon.mostlyNoun?.(word) === true;
-    // A word WordNet has in some form ("offices" as "office"): no part of a name on its own. A word
-    // it has only as a name ("Philip", the king) is a name's part all the same.
-    // A word a PDF lost a ligature from ("denition") is a common word all the same.
-    const knows = (form: string) => lexicon.knows?.(form) === true;
-    const isCommonWord = (word: string) =>
-      formsOf(word).some((form) => knows(form) && lexicon.properName?.(form) !== true) ||
-      ligatureWord(word, knows) !== undefined;
     const running = runningLines(part.passages);
     const isRunning = (text: string) => running.has(lineShape(text));
     const placed: Placed[] = [];
@@ -149,7 +154,7 @@ export class AnswerEngine {
         });
       }
     });
-    const question = withFieldNames(asked, known, isCommonWord);
+    const question = withFieldNames(asked, known, this.isCommonWord);
     // "What is the key length of AES-512?" is not answered by a document that never says AES-512.
     const names = question.terms.filter((term) => term.named);
     const inScope = (document: string) =>
@@ -199,7 +204,7 @@ export class AnswerEngine {
         given.get(entry.document),
         entry.passageForms,
         isNoun,
-        isCommonWord,
+        this.isCommonWord,
       ),
     );
     return { question, scored };
@@ -246,8 +251,7 @@ export function withFieldNames(
  * directives", "airworthiness-directive", across a line end, and in any case.
  */
 function printsPhrase(modifier: string, head: string): (text: string) => boolean {
-  const literal = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${literal(modifier)}[\\s-]+${literal(head)}`, "iu");
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(modifier)}[\\s-]+${escapeRegExp(head)}`, "iu");
   return (text) => pattern.test(text);
 }
 

@@ -26,15 +26,11 @@ export function ligatureRepairs(text: string, knows: (word: string) => boolean):
       if (known(token)) intact++;
       continue;
     }
-    const earlier = repairs.get(token);
-    if (earlier !== undefined) {
-      repaired++;
-      continue;
+    if (!repairs.has(token)) {
+      const whole = lostLigature(token, known);
+      if (whole === undefined) continue;
+      repairs.set(token, whole);
     }
-    if (known(token)) continue;
-    const whole = repairOf(token, known);
-    if (whole === undefined) continue;
-    repairs.set(token, whole);
     repaired++;
   }
   return repaired > 2 * intact ? repairs : new Map();
@@ -47,9 +43,12 @@ export function ligatureRepairs(text: string, knows: (word: string) => boolean):
  */
 export function ligatureWord(token: string, knows: (word: string) => boolean): string | undefined {
   if (!/^\p{Ll}{4,}$/u.test(token) || /f[fil]/u.test(token)) return undefined;
-  const known = (word: string) => formsOf(word).some(knows);
-  return known(token) ? undefined : repairOf(token, known);
+  return lostLigature(token, (word) => formsOf(word).some(knows));
 }
+
+/** The known word an unknown `token` was before it lost a ligature, or undefined. */
+const lostLigature = (token: string, known: (word: string) => boolean) =>
+  known(token) ? undefined : repairOf(token, known);
 
 /** The known word one ligature put back into `token` makes, trying each place and ligature in turn. */
 function repairOf(token: string, known: (word: string) => boolean): string | undefined {

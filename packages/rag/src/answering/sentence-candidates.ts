@@ -177,14 +177,13 @@ export function sentenceCandidates(
     }
     const subject = definedSubject(claim);
     // "The default is 79 by 24." gives the default of what the sentence before describes.
-    const describedBefore =
-      previous !== undefined && previous.end <= start && bareDefault.test(claim) ? [clean(previous.text)] : [];
+    const describedBefore = previous !== undefined && previous.end <= start && bareDefault.test(claim);
     candidates.push({
       kind: subject === undefined ? "sentence" : "definition",
       quote,
       start: start + (text.slice(start, end).length - text.slice(start, end).trimStart().length),
       claimText: withStop(claim),
-      context: describedBefore.length > 0 ? [...context, ...describedBefore] : context,
+      context: describedBefore ? [...context, clean(previous.text)] : context,
       ...(subject === undefined ? {} : { subject }),
     });
   }

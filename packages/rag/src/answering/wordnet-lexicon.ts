@@ -88,7 +88,9 @@ class IndexFile {
 }
 
 interface Synset {
+  /** Lowercased; `printed` keeps the case the data line gives ("Nelson" the admiral, "nelson" the hold). */
   words: string[];
+  printed: string[];
   /** Derivationally related forms and pertainyms: [source word number, target offset, target pos, target word number]. */
   derived: Array<[number, number, Pos, number]>;
 }
@@ -98,8 +100,9 @@ const posOfSymbol: Record<string, Pos> = { n: "noun", v: "verb", a: "adj", s: "a
 function parseSynset(line: string): Synset {
   const fields = line.split(" ");
   const wordCount = Number.parseInt(fields[3] as string, 16);
-  const words: string[] = [];
-  for (let k = 0; k < wordCount; k++) words.push((fields[4 + 2 * k] as string).replace(/\(.*\)$/, "").toLowerCase());
+  const printed: string[] = [];
+  for (let k = 0; k < wordCount; k++) printed.push((fields[4 + 2 * k] as string).replace(/\(.*\)$/, ""));
+  const words = printed.map((word) => word.toLowerCase());
   let at = 4 + 2 * wordCount;
   const pointerCount = Number.parseInt(fields[at] as string, 10);
   at += 1;
@@ -115,7 +118,7 @@ function parseSynset(line: string): Synset {
       Number.parseInt(sourceTarget.slice(2), 16),
     ]);
   }
-  return { words, derived };
+  return { words, printed, derived };
 }
 
 /**
@@ -184,15 +187,10 @@ export class WordNetLexicon implements Lexicon {
   private readProperName(lemma: string): boolean {
     const entry = this.entry("noun", lemma);
     if (!entry || POS.some((pos) => pos !== "noun" && this.entry(pos, lemma) !== undefined)) return false;
-    // Data lines keep a word's case ("Nelson" the admiral, "nelson" the wrestling hold).
     return entry.offsets.every((offset) => {
-      const fields = (this.data.get("noun")?.lineAt(offset) ?? "").split(" ");
-      const count = Number.parseInt(fields[3] as string, 16);
-      for (let k = 0; k < count; k++) {
-        const word = (fields[4 + 2 * k] as string).replace(/\(.*\)$/, "");
-        if (word.toLowerCase() === lemma) return /^\p{Lu}/u.test(word);
-      }
-      return false;
+      const synset = parseSynset(this.data.get("noun")?.lineAt(offset) ?? "");
+      const printed = synset.printed[synset.words.indexOf(lemma)];
+      return printed !== undefined && /^\p{Lu}/u.test(printed);
     });
   }
 
