@@ -120,7 +120,7 @@ describe("the committed dev set and the development fixture", () => {
         .filter((name) => name.endsWith(".json"))
         .map((name) => read(path.join(holdout, name))),
     );
-    expect(held.length).toBe(252);
+    expect(held.length).toBe(324);
     const dev = loadDevSet(files.map((name) => read(path.join(devSet, name))));
     const devIds = new Set(dev.map((question) => question.id));
     const devDocuments = new Set(dev.map((question) => path.basename(question.document)));

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Rebuilds the held-out corpus (28 real PDFs shipped in Debian bookworm packages) in
+# Rebuilds the held-out corpus (36 real PDFs shipped in Debian bookworm packages) in
 # /work/holdout-corpus, or in the folder given as $1. Needs apt-get (Debian's repositories),
 # dpkg-deb and sha256sum; gzip for the PDFs Debian ships compressed. PDFs are never committed.
 set -euo pipefail
@@ -40,6 +40,14 @@ documents=(
   "installation-guide-amd64=20230508+deb12u1|/usr/share/doc/installation-guide-amd64/en/install.en.pdf.gz|install.en.pdf|bf81d9e4142399afb730f1b93d0e761ed1c9992b52de3ca4c65336274a6c5bfb"
   "db5.3-doc=5.3.28+dfsg2-1|/usr/share/doc/db5.3-doc/programmer_reference/libtp_usenix.pdf.gz|libtp_usenix.pdf|ace4f6b7e738666ba65db9c06df4e2098a0045c23f665ef21f7cc9d1b4bfdfcd"
   "debian-history=2.28|/usr/share/doc/debian-history/docs/project-history.en.pdf|project-history.en.pdf|d3d263affc69ec9c994fe1d06b3cf7dddb78f84e24849d87a4aefe3a4ed15e77"
+  "sdcc-doc=4.2.0+dfsg-1|/usr/share/doc/sdcc-doc/sdccman.pdf.gz|sdccman.pdf|8887f9fd940ee8aabe9429c28b53f264669f5c2c406688baf4b3d6c49438b2fb"
+  "glpk-doc=5.0-1|/usr/share/doc/glpk-doc/gmpl.pdf|gmpl.pdf|df54ba811d1fe3c041447b575997298d63b0a6366e39454ef2efc382f08203c2"
+  "gputils-doc=1.4.0-0.2|/usr/share/doc/gputils-doc/gputils.pdf.gz|gputils.pdf|911c2a5bc425ec281210ae428e67be3d5b402755d6eafd72e81cf50ccb9acacc"
+  "r-cran-lme4=1.1-31-1|/usr/lib/R/site-library/lme4/doc/lmer.pdf|lmer.pdf|d13d6caf549b44c3543d01a7445c327ac472d266a8aee24f68a8d31d45d02ec9"
+  "gnu-standards=2022.03.23-0.1|/usr/share/doc/gnu-standards/standards.pdf.gz|standards.pdf|7986330133c982d8b35e14c42f847bf7d19afdc2a080ebf8db9b223c0888021f"
+  "pari-doc=2.15.2-1|/usr/share/pari/doc/tutorial.pdf|pari-tutorial.pdf|39adef47fe7c5c5b2137dd2a6f0d29900e740889db7bcedfb70ffe4481cb4a1b"
+  "r-cran-strucchange=1.5-3-1|/usr/lib/R/site-library/strucchange/doc/strucchange-intro.pdf|strucchange-intro.pdf|56587481ea07ff51645290c24e328d4461656bcbf19d6e9426056e7559a4a198"
+  "r-cran-zoo=1.8-11-1|/usr/lib/R/site-library/zoo/doc/zoo.pdf|zoo.pdf|fd63de7b0dc3122272339ff49e6ceeb47ea71a89a9cb5b7c411c78a7d6c8c332"
 )
 
 failed=0
