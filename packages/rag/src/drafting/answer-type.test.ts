@@ -37,6 +37,24 @@ describe("expectedAnswer", () => {
     expect(mainClause("When a lock is held, which process owns it?")).toBe("which process owns it?");
   });
 
+  it("takes an estimated, average, mean or median thing to be a figure, and 'mean' as a verb not", () => {
+    expect(expectedAnswer("What is the estimated fixed-effect intercept?").kind).toBe("quantity");
+    expect(expectedAnswer("What was the mean delay of the second group?").kind).toBe("quantity");
+    expect(expectedAnswer("What does the term residual mean?").kind).toBeNull();
+  });
+
+  it("reads the kind of answer from the question sentence, not from the situation told before it", () => {
+    const question =
+      "My program stores a large number of records in a table of limited size. Which option makes the tool resolve collisions with linked lists?";
+    expect(mainClause(question)).toBe("Which option makes the tool resolve collisions with linked lists?");
+    expect(expectedAnswer(question).kind).toBeNull();
+    expect(expectedAnswer("I copy files nightly. How many copies are kept?").kind).toBe("quantity");
+    // An abbreviation's full stop ends no statement, and neither does a question before a question.
+    expect(mainClause("What size is Fig. 3 in the paper?")).toBe("What size is Fig. 3 in the paper?");
+    expect(mainClause("See e.g. the manual. What is the limit?")).toBe("What is the limit?");
+    expect(mainClause("What is the default? And how many rounds?")).toBe("What is the default? And how many rounds?");
+  });
+
   it("takes 'which X is …' to ask for an X unless X is a measure", () => {
     expect(expectedAnswer("In which direction is a function's rate of change greatest?").kind).toBeNull();
     expect(expectedAnswer("Which values can the key length Nk take?").kind).toBe("quantity");

@@ -24,8 +24,10 @@ const durationQuestion =
 /** "How long a cell barcode …", "how long an input": the length of a thing, a figure, not a span of time. */
 const lengthOfThing = /\bhow long an?\s/i;
 const timeQuestion = /^\s*(?:until |since |by )?when\b|\b(?:what|which) (?:year|date|day|month|time)\b/i;
+// "What is the estimated intercept", "the mean delay": a statistic is a figure ("the mean" only
+// after an article, so "what does X mean" stays a definition question).
 const quantityQuestion =
-  /\bhow (?:many|much|large|big|small|old|far|fast|heavy|tall|wide|high|deep)\b|\bhow long an?\s|\b(?:size|length|number|count|amount|limit|maximum|minimum|rate|range|span|interval)\b|\b(?:which|what)\s+page\b/i;
+  /\bhow (?:many|much|large|big|small|old|far|fast|heavy|tall|wide|high|deep)\b|\bhow long an?\s|\b(?:size|length|number|count|amount|limit|maximum|minimum|rate|range|span|interval)\b|\b(?:which|what)\s+page\b|\b(?:the|an?|its|their)\s+(?:estimated|average|mean|median)\b/i;
 /** The noun of "which X is …", "in what X does …": the kind of thing the question asks for. */
 const askedKind =
   /^\s*(?:(?:in|at|on|for|from|to|by|under|with|into)\s+)?(?:which|what)\s+(\p{L}+)\s+(?:is|are|was|were|does|do|did|can|could|should|must|will|would|has|have)\b/iu;
@@ -42,15 +44,23 @@ const countedNoun = /\bhow many\s+(\p{L}[\p{L}\p{N}-]*)/iu;
 const sceneClause =
   /^\s*(?:when|whenever|where|wherever|if|while|once|after|before)\s+(?!(?:is|are|was|were|do|does|did|can|could|will|would|should|shall|may|might|must|has|have|had)\b)(?:[^,?()]|\((?:[^()]|\([^()]*\))*\))*,\s*(?=(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|should|must)\b)/i;
 
-/** The question without a scene-setting clause before it. */
+/**
+ * "My series starts with a few missing values. What happens by default to …?": statements told
+ * before the question sentence describe the asker's situation; what is asked, and so the kind of
+ * answer, is in the sentence that ends in the question mark. A full stop ends a statement only
+ * before a capital and after a word longer than an abbreviation ("e.g.", "Fig.", "No.").
+ */
+const toldBefore = /^(?:[^?]*?[\p{L}\p{N})"'’”]{4,}[.!]\s+)+(?=\p{Lu}[^?]*\?)/u;
+
+/** The question sentence alone, without the statements told before it or a scene-setting clause. */
 export function mainClause(question: string): string {
-  return question.replace(sceneClause, "");
+  return question.replace(toldBefore, "").replace(sceneClause, "");
 }
 
 /** What answer `question` expects, judged from its wording alone. */
 export function expectedAnswer(
   fullQuestion: string,
-  attribute: Attribute | null = questionAttribute(fullQuestion),
+  attribute: Attribute | null = questionAttribute(mainClause(fullQuestion)),
 ): ExpectedAnswer {
   const question = mainClause(fullQuestion);
   if (frequencyQuestion.test(question)) return { kind: "frequency", counted: null, attribute: null };
