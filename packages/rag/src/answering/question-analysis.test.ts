@@ -48,6 +48,12 @@ describe("answerTypeOf", () => {
     expect(answerTypeOf("Which standard applies here?", null, nouns)).toBe("name");
   });
 
+  it("asks for a path only where the place word heads its phrase", () => {
+    const nouns: Lexicon = { related: () => [], mostlyNoun: (word) => word === "format" };
+    expect(answerTypeOf("Which hex file format does the linker produce by default?", null, nouns)).not.toBe("path");
+    expect(answerTypeOf("Which file does the linker read first?", null, nouns)).toBe("path");
+  });
+
   it("asks for a name of the things known by one: a mailing list, a receiver, a service, a repository", () => {
     expect(answerTypeOf("Which mailing list announces those fixes?")).toBe("name");
     expect(answerTypeOf("Which GPS receiver is listed for the v4.0 board?")).toBe("name");
@@ -147,6 +153,9 @@ describe("analyseQuestion", () => {
     expect(analyseQuestion("What are the requirements for a package name?", lexicon).subject).toBeNull();
     expect(analyseQuestion("What is the recommended way to install it?", lexicon).subject).toBeNull();
     expect(analyseQuestion("What are the supported platforms?", lexicon).subject).toBeNull();
+    // An ordinal picks one item of a list: which item, not what a term means.
+    expect(analyseQuestion("What is the sixth field?", lexicon).subject).toBeNull();
+    expect(analyseQuestion("A record has seven fields. What is the 2nd field?", lexicon).type).not.toBe("definition");
     expect(analyseQuestion("What is a primary key?", lexicon).subject).toBe("primary key");
     // A word named as a word: what it stands for is asked of the word itself.
     expect(analyseQuestion("What does the name of the command fsck stand for?", lexicon).subject).toBe("fsck");

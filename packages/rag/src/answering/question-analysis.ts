@@ -119,7 +119,7 @@ const passiveSubject =
  * which, not what; after "a" it is part of a term ("a primary key").
  */
 const selectingModifier =
-  /^(?:recommended|supported|preferred|required|allowed|permitted|valid|invalid|best|main|primary|first|last|next|current|latest|usual|typical|common|only|correct)\s/iu;
+  /^(?:recommended|supported|preferred|required|allowed|permitted|valid|invalid|best|main|primary|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th)|last|next|current|latest|usual|typical|common|only|correct)\s/iu;
 /** "What is the default value of X": a value asked for, not a definition. */
 const valueSubject =
   /^(?:the\s+)?(?:default|value|maximum|minimum|max|min|number|total|amount|size|length|cost|price|rate|percentage|date)\b/i;
@@ -143,7 +143,11 @@ const nameQuestion =
  */
 function namesAThing(question: string, lexicon: Lexicon | undefined): boolean {
   const match = nameQuestion.exec(question);
-  if (match === null) return false;
+  return match !== null && headsItsPhrase(question, match, lexicon);
+}
+
+/** Whether the word `match` ends on heads its phrase: the next word is no noun that it only qualifies. */
+function headsItsPhrase(question: string, match: RegExpExecArray, lexicon: Lexicon | undefined): boolean {
   const next = /^\s+(\p{Ll}+)\b/u.exec(question.slice(match.index + match[0].length))?.[1];
   if (next === undefined || lexicon?.mostlyNoun === undefined || STOPWORDS.has(next)) return true;
   return !lexicon.mostlyNoun(lemmatize.noun(next));
@@ -152,8 +156,15 @@ function namesAThing(question: string, lexicon: Lexicon | undefined): boolean {
 /** "Are subdirectories allowed in /bin?", "Is it acceptable to …", "Must the file …": a yes-or-no question. */
 const polarQuestion =
   /^\s*(?:is|are|was|were|can|could|may|might|must|shall|should|does|do|did|will|would|has|have)\s+(?!there\s+(?:a|an)\s+(?:\p{L}+\s+)?(?:number|limit|maximum|minimum)\b)/iu;
-/** "Which directory holds …", "what file does R read …", "in which folder …": a place in a file system. */
+/**
+ * "Which directory holds …", "what file does R read …", "in which folder …": a place in a file
+ * system, when the place word heads its phrase ("which hex file format" asks for a format).
+ */
 const pathQuestion = /\b(?:which|what)\s+(?:[\p{L}-]+\s+)?(?:director(?:y|ies)|folders?|paths?|files?|filenames?)\b/iu;
+const asksForPath = (question: string, lexicon: Lexicon | undefined) => {
+  const match = pathQuestion.exec(question);
+  return match !== null && headsItsPhrase(question, match, lexicon);
+};
 /** "Which status code is …", "what media type does …": the noun phrase the question word asks about. */
 const categoryPhrase =
   /^\s*(?:which|what)\s+((?:[\p{L}\p{N}-]+\s+){1,3}?)(?:is|are|was|were|does|do|did|can|could|may|must|should|will|would|has|have|means?)\b/iu;
@@ -319,10 +330,10 @@ const timeSpan: Attribute = { ...(attributeOf([stem("duration")]) as Attribute),
  */
 const attributeIn = (question: string, lexicon: Lexicon) =>
   questionAttribute(
-    question,
+    mainClause(question),
     (word) => lexicon.mostlyNoun?.(word) === true,
     (word) => answerWords.has(word),
-  ) ?? (/\btime\b/i.test(question) && expectedAnswer(question, null).kind === "duration" ? timeSpan : null);
+  ) ?? (/\btime\b/i.test(mainClause(question)) && expectedAnswer(question, null).kind === "duration" ? timeSpan : null);
 
 /** The type of answer a question wants, from its wording; `attribute` is what it measures, when already read. */
 export function answerTypeOf(fullQuestion: string, attribute?: Attribute | null, lexicon?: Lexicon): AnswerType | null {
@@ -332,7 +343,7 @@ export function answerTypeOf(fullQuestion: string, attribute?: Attribute | null,
   const kind = expectedAnswer(question, attribute).kind;
   if (kind !== null) return kind;
   if (personQuestion.test(question)) return "person";
-  if (pathQuestion.test(question)) return "path";
+  if (asksForPath(question, lexicon)) return "path";
   if (polarQuestion.test(question)) return "polar";
   if (namesAThing(question, lexicon)) return "name";
   if (isDefinitionQuestion(question)) return "definition";
