@@ -55,6 +55,30 @@ describe("hanging lists", () => {
     expect(sentence?.context).toContain("hmarginratio");
   });
 
+  it("reads a description line split at a stretched space after a full stop as prose, not a table's row", () => {
+    // TeX sets extra space after a sentence, and justification widens it past a cell gap.
+    const entries = [
+      item("sharedstatedir", termX, 700),
+      item("The directory for data files which the programs modify as they run.", descriptionX, 688),
+      item("localstatedir", termX, 676),
+      item("The directory for data files that pertain to one specific machine", descriptionX, 664),
+      item("and to the files in $(sysconfdir).", descriptionX, 652),
+      item("$(localstatedir) should normally be", descriptionX + 185, 652),
+      item("/usr/local/var, but write it as $(prefix)/var.", descriptionX, 640),
+      item("runstatedir", termX, 628),
+      item("The directory for data files which need not persist past a reboot.", descriptionX, 616),
+    ];
+    const page = layOutBlocks(lines(entries), { headings: [] });
+    const markers = page.blocks.flatMap((block) => (block.kind === "list-item" ? [block.marker] : []));
+    expect(markers).toEqual(["sharedstatedir", "localstatedir", "runstatedir"]);
+    // A gap after a word that ends no clause still parts cells.
+    const table = [...entries];
+    table[5] = item("$(localstatedir) should normally be", descriptionX + 185, 652);
+    table[4] = item("and to the files in $(sysconfdir)", descriptionX, 652);
+    const split = layOutBlocks(lines(table), { headings: [] });
+    expect(split.blocks.filter((block) => block.kind === "list-item").length).toBeLessThan(3);
+  });
+
   it("leaves prose, a table of several cells a row and a short indented run alone", () => {
     const prose = layOutBlocks(
       lines([

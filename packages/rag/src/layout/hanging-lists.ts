@@ -76,7 +76,7 @@ export function detectHangingList(
     }
     const last = entries.at(-1);
     // A wrapped description is one run of prose; a line of several runs is a table's row.
-    if (last === undefined || x0 < termX + size * 2 || line.segments.length > 1) break;
+    if (last === undefined || x0 < termX + size * 2 || (line.segments.length > 1 && !sentenceSpaced(line))) break;
     if (descriptionX === undefined) descriptionX = x0;
     else if (!near(x0, descriptionX)) break;
     last.to = at + 1;
@@ -95,6 +95,24 @@ export function detectHangingList(
   const meanChars = descriptions.reduce((sum, text) => sum + text.length, 0) / descriptions.length;
   if (meanChars < minMeanDescriptionChars) return undefined;
   return { to: (entries.at(-1) as HangingEntry).to, entries };
+}
+
+/** A gap after a sentence's or clause's end no wider than this many ems is justified prose's space, not a column's. */
+const maxSentenceGapEms = 2.5;
+
+/**
+ * Whether a line's wide gaps all follow the end of a sentence or clause ("$(sysconfdir).
+ * $(localstatedir) should …"): TeX sets extra space after a full stop, and justification stretches
+ * it past the gap that parts a table's cells. Such a line is one run of prose.
+ */
+function sentenceSpaced(line: Line): boolean {
+  return line.segments.every((segment, k) => {
+    const next = line.segments[k + 1];
+    return (
+      next === undefined ||
+      (/[.,;:!?]["')’”]*$/u.test(segment.text) && next.x0 - segment.x1 <= maxSentenceGapEms * line.size)
+    );
+  });
 }
 
 /**
