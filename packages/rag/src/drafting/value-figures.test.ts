@@ -68,6 +68,9 @@ describe("withoutIdentifiers", () => {
       `Intro\n${" ".repeat(4)} APRS\nTeleMetrum sends APRS`,
     );
     expect(valueFigures(withoutIdentifiers("12.6.6. Telemetry Enable"))).toEqual([]);
+    expect(valueFigures(withoutIdentifiers("3.6 Optimization: the linker optimizes."))).toEqual([]);
+    expect(valueFigures(withoutIdentifiers("3.6 Optimization\nThe linker optimizes."))).toEqual([]);
+    expect(valueFigures(withoutIdentifiers("3.5 Volts is the most it takes."))).toEqual(["3.5"]);
     // A figure with its unit, or one ending a sentence, stays.
     expect(withoutIdentifiers("2.5 GHz is the band.")).toBe("2.5 GHz is the band.");
     expect(withoutIdentifiers("The total is 42. Then more.")).toBe("The total is 42. Then more.");

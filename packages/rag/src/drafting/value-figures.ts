@@ -27,8 +27,12 @@ export const refersBefore = (before: string) => referenceBefore.test(before);
 const dashedRun = /[\p{L}\p{N}]+(?:[-\u2010-\u2013][\p{L}\p{N}]+)+/gu;
 const isoDate = /^\d{4}-\d{2}-\d{2}$/u;
 
-/** A heading's number opening a line, "3.10. Using …", "A.6. APRS": it names a section, it states no value. */
-const sectionNumber = /^(?:\p{Lu}\.)?\d+(?:\.\d+)*\.(?=[ \t]+\p{Lu})|^\p{Lu}\.\d+(?:\.\d+)*(?=[ \t]+\p{Lu})/gmu;
+/**
+ * A heading's number opening a line, "3.10. Using …", "A.6. APRS", "3.6 Optimization" on a line of
+ * its own or leading a claim ("3.6 Optimization: gplink is …"): it names a section, it states no value.
+ */
+const sectionNumber =
+  /^(?:\p{Lu}\.)?\d+(?:\.\d+)*\.(?=[ \t]+\p{Lu})|^\p{Lu}\.\d+(?:\.\d+)*(?=[ \t]+\p{Lu})|^\d+(?:\.\d+)+(?=[ \t]+\p{Lu}[^\n:.]{0,80}(?::\s|$))/gmu;
 
 /**
  * `text` with identifiers and section numbers blanked out (the same length, so offsets hold): runs of parts joined by
