@@ -146,6 +146,23 @@ describe("answerCandidates", () => {
     expect(sentenceCandidates(named, 0, named.length, [], () => null)[1]?.context).toEqual([]);
   });
 
+  it("reads a sentence pointing back with 'this routine' in the light of the sentence that named the routine", () => {
+    const text =
+      "The module contains a call to the C routine external_startup() at the start. This routine returns 0 by default. If this routine returns a nonzero value, initialization is skipped.";
+    const candidates = sentenceCandidates(text, 0, text.length, [], () => null);
+    const pointing = candidates.find((candidate) => candidate.quote.startsWith("If this routine"));
+    expect(pointing?.context).toEqual(["The module contains a call to the C routine external_startup() at the start."]);
+    // No demonstrative, or nothing before that names its noun: the context stays the block's.
+    const contextOf = (block: string, opening: string) =>
+      sentenceCandidates(block, 0, block.length, [], () => null).find((candidate) =>
+        candidate.quote.startsWith(opening),
+      )?.context;
+    expect(
+      contextOf("The routine is called first. When a nonzero value is returned, the setup is skipped.", "When"),
+    ).toEqual([]);
+    expect(contextOf("Files are read first. If this value is nonzero, initialization is skipped.", "If")).toEqual([]);
+  });
+
   it("gives an entry whose name brings its own colon no second one", () => {
     expect(entryStatement("65534:", "User nobody. The corresponding gid refers to the group nogroup.")).toBe(
       "65534: User nobody. The corresponding gid refers to the group nogroup.",

@@ -178,16 +178,49 @@ export function sentenceCandidates(
     const subject = definedSubject(claim);
     // "The default is 79 by 24." gives the default of what the sentence before describes.
     const describedBefore = previous !== undefined && previous.end <= start && bareDefault.test(claim);
+    // "If this routine returns …": the sentence that named the routine says which one.
+    const referent = referentBefore(claim, sentences.slice(Math.max(0, k - 3), k), start);
     candidates.push({
       kind: subject === undefined ? "sentence" : "definition",
       quote,
       start: start + (text.slice(start, end).length - text.slice(start, end).trimStart().length),
       claimText: withStop(claim),
-      context: describedBefore ? [...context, clean(previous.text)] : context,
+      context: [
+        ...context,
+        ...(describedBefore ? [clean(previous.text)] : []),
+        ...(referent !== undefined && !(describedBefore && referent === previous?.text) ? [clean(referent)] : []),
+      ],
       ...(subject === undefined ? {} : { subject }),
     });
   }
   return candidates;
+}
+
+/** "this routine", "these files": a demonstrative and the noun it points back with. */
+const demonstrative = /\b(?:this|that|these|those)\s+(\p{Ll}{3,})\b/gu;
+
+/**
+ * The nearest of the sentences `before` (in order, all ending before `start`) that names what a
+ * demonstrative of `claim` points back to: one printing its noun ("routine", or "routines" for
+ * "these routines") without a demonstrative before it ("the C routine _sdcc_external_startup()").
+ * Undefined when the claim has no demonstrative or no such sentence is near.
+ */
+function referentBefore(claim: string, before: { end: number; text: string }[], start: number): string | undefined {
+  const nouns = [...claim.matchAll(demonstrative)]
+    .map((match) => (match[1] as string).replace(/(?<=\p{L}{3})s$/u, ""))
+    .filter((noun) => noun.length >= 3 && !STOPWORDS.has(noun));
+  if (nouns.length === 0) return undefined;
+  for (let k = before.length - 1; k >= 0; k--) {
+    const sentence = before[k] as { end: number; text: string };
+    if (sentence.end > start) continue;
+    const names = nouns.some((noun) =>
+      [...sentence.text.matchAll(new RegExp(`(\\p{L}+\\s+)?\\b${noun}(?:e?s)?\\b`, "giu"))].some(
+        (match) => !/^(?:this|that|these|those)\s+$/iu.test(match[1] ?? ""),
+      ),
+    );
+    if (names) return sentence.text;
+  }
+  return undefined;
 }
 
 /**
