@@ -227,5 +227,17 @@ describe("searchText", () => {
     expect(surfaces("Who are the authors of the hashing package?")).toContain("authors");
     // With nothing else left, the question as asked.
     expect(searchText("Mean?")).toBe("Mean?");
+    // A part of the document named as where to look: its noun goes, the words naming the part stay.
+    const located = "What is the conductor of the curve used in the elliptic curves section?";
+    expect(searchText(located)).toMatch(/\belliptic curves\s*\?/);
+    expect(searchText(located)).not.toMatch(/\bsection\b/);
+    expect(surfaces(located)).toEqual(expect.arrayContaining(["conductor", "elliptic", "curves"]));
+    expect(surfaces(located)).not.toContain("section");
+    // A power typed with a caret is read as the page's text layer prints it.
+    expect(surfaces("What is the conductor of y^2 + y = x^3 - 7x + 6?")).toEqual(expect.arrayContaining(["y2", "x3"]));
+    expect(searchText("Which curve is y^2 = x^3 + 1?")).toMatch(/\by2 = x3\b/);
+    expect(searchText("What is the error of I(Income^2)?")).toMatch(/Income\^2/);
+    // A section asked about stays a word of the question.
+    expect(surfaces("Which standard does the section on licensing cite?")).toContain("section");
   });
 });

@@ -86,6 +86,13 @@ const documentScope = new RegExp(
   ].join("|"),
   "giu",
 );
+/**
+ * "… in the elliptic curves section", "at the start of the plotting chapter": a part of the
+ * document named as where to look. Its noun is no word of the answer; the words before it are.
+ */
+const documentPart =
+  /\b(?:in|from|within|of|under)\s+the\s+(?:[\p{L}-]+\s+){0,3}(section|chapter|appendix|subsection)\b(?!\s+(?:on|about|of)\b)/giu;
+
 /** "Table 2", "Fig. 7", "Section 4.1": a number that says where to look. */
 const referencePattern =
   /\b(table|figure|fig\.?|section|sec\.?|appendix|equation|eq\.?|chapter|example|definition|theorem|lemma)\s+(\d+(?:\.\d+)*)\b/giu;
@@ -354,7 +361,8 @@ export function answerTypeOf(fullQuestion: string, attribute?: Attribute | null,
 const pastValueQuestion = new RegExp(`${leadingScope}what\\s+(?:was|were)\\s+(?:the|its|their|his|her)\\s`, "iu");
 
 /** The question's terms with their forms and related words, its answer type and, for "what is X", X. */
-export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAnalysis {
+export function analyseQuestion(typed: string, lexicon: Lexicon): QuestionAnalysis {
+  const question = flattenPowers(typed);
   const named = namedSurfaces(question);
   // "Is it OK to …": a word in capitals that English also uses as an adverb ("ok", "fast") is a
   // common word said loudly, no name; "AES" (unknown to WordNet) and "RAM" (a noun and a verb) stay names.
@@ -371,6 +379,7 @@ export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAna
   );
   for (const [scope] of question.matchAll(documentScope))
     for (const word of scope.toLowerCase().split(/\s+/)) if (!STOPWORDS.has(word)) seen.add(word);
+  for (const [, part] of question.matchAll(documentPart)) seen.add((part as string).toLowerCase());
   // "… (Table 2), … at a scatter width of 8": the table's number is where to look; a row printing 2 does not meet it.
   const references = new Map<string, RegExp>();
   for (const [, label, number] of question.matchAll(referencePattern)) {
@@ -479,13 +488,23 @@ export function analyseQuestion(question: string, lexicon: Lexicon): QuestionAna
 }
 
 /**
+ * "y^2 + y = x^3": a power of a one-letter variable typed with a caret is printed as a
+ * superscript, which a PDF's text layer gives flat ("y2 + y = x3"); the question is read as the
+ * page prints it. A word's caret ("I(Income^2)") is code, printed as typed.
+ */
+const flattenPowers = (question: string) => question.replace(/(?<![\p{L}\p{N}_])(\p{L})\^(?=\d)/gu, "$1");
+
+/**
  * The question as a search should read it: without the document named as where to look ("in the
  * guide", "how does the paper define") and without the words that only frame it ("define",
  * "mean", "called"). Those words are common in the very document asked about and pull passages
  * that merely mention it.
  */
-export function searchText(question: string): string {
-  const unscoped = question.replace(documentScope, " ");
+export function searchText(typed: string): string {
+  const question = flattenPowers(typed);
+  const unscoped = question
+    .replace(documentScope, " ")
+    .replace(documentPart, (phrase, part: string) => phrase.slice(0, phrase.length - part.length));
   const kept = unscoped
     .split(/(\s+)/)
     .filter((token) => !questionFrame.has(token.toLowerCase().replace(/[^\p{L}]/gu, "")))
