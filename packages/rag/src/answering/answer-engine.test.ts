@@ -246,6 +246,16 @@ describe("withFieldNames", () => {
     expect(promoted.terms.find((term) => term.surface === "luatex")?.related).toEqual([]);
   });
 
+  it("takes a word the passages print in the plural for a noun of the language, not a name", () => {
+    const printed = new Map([["standards.pdf", new Set(["tarballs", "tarball", "tarbal", "mkfifo"])]]);
+    const question = analyseQuestion("Which mode should a tarball made with mkfifo have?", noLexicon);
+    const named = withFieldNames(question, printed, () => false)
+      .terms.filter((term) => term.named)
+      .map((term) => term.surface);
+    expect(named).not.toContain("tarball");
+    expect(named).toContain("mkfifo");
+  });
+
   it("takes a common word negated by un- or non- for English, not a name", () => {
     const printed = new Map([["tutorial.pdf", new Set(["unmaintained", "unzipx", "nonzero"])]]);
     const common = (word: string) => word === "maintained" || word === "zero";

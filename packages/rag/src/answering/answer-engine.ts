@@ -224,7 +224,8 @@ const functionWords = new Set(
  * A word of the question that WordNet has in no form and that the retrieved passages print
  * ("luatex", "marginparwidth", "mkfifo") is a name of the field, an option or a command as a
  * manual writes it in lower case: like a capitalised name, the passage must say it. A word the
- * passages never print (a typing slip, the question's own coinage) stays a plain word.
+ * passages never print (a typing slip, the question's own coinage) stays a plain word, and so does
+ * one they print in the plural ("tarballs"): names are not inflected.
  */
 export function withFieldNames(
   question: QuestionAnalysis,
@@ -240,6 +241,8 @@ export function withFieldNames(
     // "Unmaintained", "nonzero": a common word negated is English, not a name of the field.
     const negated = /^(?:un|non)-?(\p{L}{4,})$/u.exec(term.surface)?.[1];
     if (negated !== undefined && isCommonWord(negated)) return term;
+    // "Tarball", printed "tarballs": a word the passages inflect is a noun of the language, not a name.
+    if (!/s$/u.test(term.surface) && (printed(`${term.surface}s`) || printed(`${term.surface}es`))) return term;
     changed = true;
     return { ...term, named: true, related: [] };
   });

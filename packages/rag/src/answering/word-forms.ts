@@ -26,7 +26,7 @@ export const STOPWORDS = new Set(
     "is are was were be been being am do does did doing done have has had having can could will would shall " +
     "should may might must what which who whom whose when where why how this that these those it its they them " +
     "their there here i me my we us our you your he him his she her any all some each every such other another " +
-    "also very more most much many few own same just only both either neither over under between per via " +
+    "also very more most much many few own same just only both either neither over under between per via now " +
     "please tell explain describe give list show say says said know let whether get gets " +
     "inside within during upon throughout across along among toward towards through against around beyond despite " +
     "according document documents paper text page pages"
