@@ -82,6 +82,11 @@ describe("candidateFeatures", () => {
       expect.arrayContaining(["ieee", "posix.1-2008"]),
     );
     expect(nameTokensOf("Set --outSAMtype to BAM.")).toContain("--outsamtype");
+    // Lowercase words joined by a dot or an underscore are code; "e.g" is not.
+    expect(nameTokensOf("Use na.trim or max_allocs, e.g. in short runs.")).toEqual(
+      expect.arrayContaining(["na.trim", "max_allocs"]),
+    );
+    expect(nameTokensOf("Use na.trim or max_allocs, e.g. in short runs.")).not.toContain("e.g");
   });
 
   it("lists the words printed wholly in capitals, unless the whole text is", () => {

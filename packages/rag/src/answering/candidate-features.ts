@@ -70,7 +70,7 @@ const nameToken = /(?:--?)?[\p{L}\p{N}]+(?:[._/-][\p{L}\p{N}]+)*/gu;
 
 /**
  * The words of `text` shaped like the name of a thing, lowercased: acronyms ("VB", "POSIX"),
- * identifiers ("POSIX.1-2008", "--outSAMtype"), capitalised words past a sentence's first, and
+ * identifiers ("POSIX.1-2008", "--outSAMtype", "na.trim"), capitalised words past a sentence's first, and
  * lowercase words of four letters or more (whether one is a dictionary word is for the scorer to
  * tell). Read only for questions asking for a name, so memoized by text rather than kept with
  * every candidate's features.
@@ -86,6 +86,8 @@ export const nameTokensOf = memoize(5_000, (text: string): string[] => {
       /\p{Ll}\p{Lu}/u.test(token) ||
       /^--?\p{L}/u.test(token) ||
       (/[._-]/u.test(token) && /\p{L}/u.test(token) && /\d|\p{Lu}|--?/u.test(token)) ||
+      // "na.trim", "max_allocs": words joined by a dot or an underscore are code, however lowercase.
+      (token.length >= 5 && /^\p{L}[\p{L}\p{N}]*(?:[._][\p{L}\p{N}]+)+$/u.test(token)) ||
       (!opensSentence && /^\p{Lu}\p{Ll}+$/u.test(token)) ||
       /^\p{Ll}{4,}$/u.test(token);
     if (shaped) found.add(token.toLowerCase());
