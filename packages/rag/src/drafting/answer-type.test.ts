@@ -55,6 +55,14 @@ describe("expectedAnswer", () => {
     expect(mainClause("What is the default? And how many rounds?")).toBe("What is the default? And how many rounds?");
   });
 
+  it("takes the head of 'which X Y does …' for the kind asked, past its modifiers", () => {
+    expect(expectedAnswer("Which index class does zoo use for quarterly (frequency 4) series?").kind).toBeNull();
+    expect(expectedAnswer("Which key length does the cipher use?").kind).toBe("quantity");
+    expect(expectedAnswer("What maximum frame size does the driver accept?").kind).toBe("quantity");
+    expect(expectedAnswer("What default bandwidth h does efp use when h is not given?").kind).toBe("quantity");
+    expect(expectedAnswer("If no cutoff is given, what default maximum time is used?").kind).toBe("quantity");
+  });
+
   it("takes 'which X is …' to ask for an X unless X is a measure", () => {
     expect(expectedAnswer("In which direction is a function's rate of change greatest?").kind).toBeNull();
     expect(expectedAnswer("Which values can the key length Nk take?").kind).toBe("quantity");

@@ -28,9 +28,13 @@ const timeQuestion = /^\s*(?:until |since |by )?when\b|\b(?:what|which) (?:year|
 // after an article, so "what does X mean" stays a definition question).
 const quantityQuestion =
   /\bhow (?:many|much|large|big|small|old|far|fast|heavy|tall|wide|high|deep)\b|\bhow long an?\s|\b(?:size|length|number|count|amount|limit|maximum|minimum|rate|range|span|interval)\b|\b(?:which|what)\s+page\b|\b(?:the|an?|its|their)\s+(?:estimated|average|mean|median)\b/i;
-/** The noun of "which X is …", "in what X does …": the kind of thing the question asks for. */
+/**
+ * The noun of "which X is …", "in what X does …", "which index class does …": the kind of thing
+ * the question asks for, the head of its phrase (the word before the verb, or before the symbol
+ * that names it: "what default bandwidth h does …").
+ */
 const askedKind =
-  /^\s*(?:(?:in|at|on|for|from|to|by|under|with|into)\s+)?(?:which|what)\s+(\p{L}+)\s+(?:is|are|was|were|does|do|did|can|could|should|must|will|would|has|have)\b/iu;
+  /^\s*(?:(?:in|at|on|for|from|to|by|under|with|into)\s+)?(?:which|what)\s+((?:(?!(?:is|are|was|were|does|do|did|can|could|should|must|will|would|has|have|the|a|an|of)\b)[\p{L}-]+\s+){0,2}?)(\p{L}+)(?:\s+\p{L}{1,2})?\s+(?:is|are|was|were|does|do|did|can|could|should|must|will|would|has|have)\b/iu;
 /** Nouns of "which X" that ask for a figure all the same ("which values can Nk take?"). */
 const measureNoun =
   /^(?:values?|pages?|figures?|levels?|settings?|thresholds?|scores?|totals?|prices?|costs?|fees?|ratios?|percentages?|shares?|proportions?|amounts?|quantit(?:y|ies)|dimensions?|sizes?|widths?|heights?|weights?|speeds?|ranges?|spans?|intervals?|extents?|defaults?)$/i;
@@ -69,12 +73,15 @@ export function expectedAnswer(
   if (timeQuestion.test(question)) return { kind: "time", counted: null, attribute: null };
   // "In which direction is a function's rate of change greatest?" asks for a direction: a measure
   // named later in the question is what is compared, not what is asked for.
-  const kindAsked = askedKind.exec(question)?.[1];
+  const asked = askedKind.exec(question);
+  const kindAsked = asked?.[2];
+  // "What default maximum time is used?": a measure among the modifiers asks for a figure all the same.
+  const phrase = `${asked?.[1] ?? ""}${kindAsked ?? ""}`;
   if (
     kindAsked !== undefined &&
-    !measureNoun.test(kindAsked) &&
-    !quantityQuestion.test(kindAsked) &&
-    questionAttribute(kindAsked) === null
+    !phrase.split(/\s+/u).some((word) => measureNoun.test(word)) &&
+    !quantityQuestion.test(phrase) &&
+    questionAttribute(phrase) === null
   )
     return { kind: null, counted: null, attribute: null };
   if (quantityQuestion.test(question) || attribute !== null) {
