@@ -79,6 +79,29 @@ describe("hanging lists", () => {
     expect(split.blocks.filter((block) => block.kind === "list-item").length).toBeLessThan(3);
   });
 
+  it("leads a list that opens a page in with the sentence ending the page before, past its footnote", () => {
+    const state = { headings: [] };
+    layOutBlocks(
+      lines([
+        item("Parts of the string are separated by semicolons.", termX, 700),
+        item("The following fieldnames are allowed:", termX, 688),
+        item("4 For downloads see the project site.", termX, 100, 7),
+      ]),
+      state,
+    );
+    const next = layOutBlocks(lines(optionList().slice(1)), state);
+    const items = next.blocks.filter((block) => block.kind === "list-item");
+    expect(items.length).toBe(3);
+    expect(
+      items.every((block) => block.kind === "list-item" && block.leadIn === "The following fieldnames are allowed:"),
+    ).toBe(true);
+    // A page ending on a full stop leads nothing in; a lead-in serves only the page right after it.
+    const plain = { headings: [] };
+    layOutBlocks(lines([item("The fields are described below.", termX, 700)]), plain);
+    const unled = layOutBlocks(lines(optionList().slice(1)), plain);
+    expect(unled.blocks.some((block) => block.kind === "list-item" && block.leadIn !== undefined)).toBe(false);
+  });
+
   it("leaves prose, a table of several cells a row and a short indented run alone", () => {
     const prose = layOutBlocks(
       lines([

@@ -18,6 +18,11 @@ export interface LayoutState {
   bodySize?: number;
   /** The lists open at this point, outermost first (a nested list after its parent). */
   lists?: { leadIn?: string; kind: string }[];
+  /**
+   * The sentence ending the previous page's text in body type when it ends in a colon ("The
+   * following fieldnames are allowed:"): it leads in a list that opens the next page.
+   */
+  leadInOver?: string;
 }
 
 /** The laid-out text of one page: `text` in reading order and blocks indexing into it. */
@@ -49,6 +54,12 @@ const numberedHeading =
  */
 export function layOutBlocks(lines: readonly Line[], state: LayoutState): PageBlocks {
   const startHeadings = state.headings.map((heading) => ({ ...heading }));
+  // A lead-in left by the page before serves only a list that opens this page.
+  const carried = state.leadInOver;
+  state.leadInOver = undefined;
+  const carriedFor = (last: Draft | undefined) => (last === undefined ? carried : undefined);
+  // The last paragraph set in body type, footnotes below it aside: what a list on the next page follows.
+  let lastBodyParagraph: Draft | undefined;
   const prepared = lines.map(mergeBareMarker);
   const bodySize = state.bodySize ?? dominantSize(prepared);
   const pitch = linePitch(prepared, bodySize);
@@ -94,7 +105,7 @@ export function layOutBlocks(lines: readonly Line[], state: LayoutState): PageBl
     if (hanging) {
       // Each entry is an item marked by its term, led in by what introduced the list.
       const last = drafts[drafts.length - 1];
-      const leadIn = last?.kind === "list-item" ? undefined : leadInAfter(last);
+      const leadIn = last?.kind === "list-item" ? undefined : (leadInAfter(last) ?? carriedFor(last));
       for (const entry of hanging.entries)
         drafts.push({
           kind: "list-item",
@@ -176,7 +187,7 @@ export function layOutBlocks(lines: readonly Line[], state: LayoutState): PageBl
         state.lists = open.slice(0, same + 1);
       } else {
         // A new list, or one nested in the item before it: led in by the sentence before it.
-        leadIn = leadInAfter(last);
+        leadIn = leadInAfter(last) ?? carriedFor(last);
         state.lists = [...open, { kind, ...(leadIn && { leadIn }) }];
       }
       const item: string[] = [text];
@@ -243,7 +254,14 @@ export function layOutBlocks(lines: readonly Line[], state: LayoutState): PageBl
     else drafts.push({ kind: "paragraph", lines: [text] });
     // A footnote between two pages' parts of a list does not close it.
     if (!continues && line.size >= bodySize * 0.9) state.lists = undefined;
+    if (line.size >= bodySize * 0.9) lastBodyParagraph = drafts[drafts.length - 1];
     index++;
+  }
+  // Only when that paragraph is the page's last block in body type (a footnote may follow it).
+  const lastBody = [...drafts].reverse().find((draft) => draft.kind !== "paragraph" || draft === lastBodyParagraph);
+  if (lastBody !== undefined && lastBody === lastBodyParagraph && lastBody.kind === "paragraph") {
+    const sentence = lastSentence(lastBody.lines.join(" "));
+    if (/:\s*$/u.test(sentence)) state.leadInOver = sentence;
   }
   return assemble(drafts, startHeadings);
 }
