@@ -78,7 +78,7 @@ export const answerEngineSettings: AnswerEngineSettings = {
   unmentionedWord: 0.25,
   documentShare: 0.75,
   categoryWeight: 0.5,
-  abstainBelow: 0.71,
+  abstainBelow: 0.7,
   shareOfBest: 0.8,
   nearDuplicate: 0.6,
   maxClaimsPerPart: 3,
