@@ -161,6 +161,13 @@ describe("answerCandidates", () => {
       contextOf("The routine is called first. When a nonzero value is returned, the setup is skipped.", "When"),
     ).toEqual([]);
     expect(contextOf("Files are read first. If this value is nonzero, initialization is skipped.", "If")).toEqual([]);
+    // A noun ending in s of its own ("class") and a plural ("these modules") find the sentence naming it.
+    expect(contextOf("Each object has a class. If this class is abstract, it fails.", "If")).toEqual([
+      "Each object has a class.",
+    ]);
+    expect(contextOf("The loader reads the module. When these modules change, it reloads.", "When")).toEqual([
+      "The loader reads the module.",
+    ]);
   });
 
   it("gives an entry whose name brings its own colon no second one", () => {

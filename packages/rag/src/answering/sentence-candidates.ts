@@ -207,7 +207,8 @@ const demonstrative = /\b(?:this|that|these|those)\s+(\p{Ll}{3,})\b/gu;
  */
 function referentBefore(claim: string, before: { end: number; text: string }[], start: number): string | undefined {
   const nouns = [...claim.matchAll(demonstrative)]
-    .map((match) => (match[1] as string).replace(/(?<=\p{L}{3})s$/u, ""))
+    // "these routines" points back to a "routine"; "this class", "this status" end in s of their own.
+    .map((match) => (match[1] as string).replace(/(?<=\p{L}{2}[^\Wsui])s$/u, ""))
     .filter((noun) => noun.length >= 3 && !STOPWORDS.has(noun));
   if (nouns.length === 0) return undefined;
   for (let k = before.length - 1; k >= 0; k--) {

@@ -53,6 +53,11 @@ describe("expectedAnswer", () => {
     expect(mainClause("What size is Fig. 3 in the paper?")).toBe("What size is Fig. 3 in the paper?");
     expect(mainClause("See e.g. the manual. What is the limit?")).toBe("What is the limit?");
     expect(mainClause("What is the default? And how many rounds?")).toBe("What is the default? And how many rounds?");
+    // The longest question the API takes, made of statements and no question mark: read in one pass
+    // (a single pattern over it once backtracked for minutes).
+    const statements = "Data. ".repeat(333);
+    expect(mainClause(statements)).toBe(statements);
+    expect(mainClause(`${statements}Which one?`)).toBe("Which one?");
   });
 
   it("takes the head of 'which X Y does …' for the kind asked, past its modifiers", () => {

@@ -54,11 +54,24 @@ const sceneClause =
  * answer, is in the sentence that ends in the question mark. A full stop ends a statement only
  * before a capital and after a word longer than an abbreviation ("e.g.", "Fig.", "No.").
  */
-const toldBefore = /^(?:[^?]*?[\p{L}\p{N})"'’”]{4,}[.!]\s+)+(?=\p{Lu}[^?]*\?)/u;
+const statementEnd = /[\p{L}\p{N})"'’”]{4}[.!]\s+(?=\p{Lu})/gu;
+
+/**
+ * How many characters of `question` are statements told before its question sentence: up to the
+ * last statement's end before the first question mark (0 when there is none). A scan, not one
+ * pattern over the whole text, so a long question without a question mark costs linear time.
+ */
+function toldBeforeLength(question: string): number {
+  const mark = question.indexOf("?");
+  if (mark < 0) return 0;
+  let end = 0;
+  for (const match of question.slice(0, mark).matchAll(statementEnd)) end = match.index + match[0].length;
+  return end;
+}
 
 /** The question sentence alone, without the statements told before it or a scene-setting clause. */
 export function mainClause(question: string): string {
-  return question.replace(toldBefore, "").replace(sceneClause, "");
+  return question.slice(toldBeforeLength(question)).replace(sceneClause, "");
 }
 
 /** What answer `question` expects, judged from its wording alone. */
