@@ -211,13 +211,13 @@ function referentBefore(claim: string, before: { end: number; text: string }[], 
     .map((match) => (match[1] as string).replace(/(?<=\p{L}{2}[^\Wsui])s$/u, ""))
     .filter((noun) => noun.length >= 3 && !STOPWORDS.has(noun));
   if (nouns.length === 0) return undefined;
+  // One pattern for every noun, with the word before each mention (the nouns are letters only).
+  const mention = new RegExp(`(\\p{L}+\\s+)?\\b(?:${nouns.join("|")})(?:e?s)?\\b`, "giu");
   for (let k = before.length - 1; k >= 0; k--) {
     const sentence = before[k] as { end: number; text: string };
     if (sentence.end > start) continue;
-    const names = nouns.some((noun) =>
-      [...sentence.text.matchAll(new RegExp(`(\\p{L}+\\s+)?\\b${noun}(?:e?s)?\\b`, "giu"))].some(
-        (match) => !/^(?:this|that|these|those)\s+$/iu.test(match[1] ?? ""),
-      ),
+    const names = [...sentence.text.matchAll(mention)].some(
+      (match) => !/^(?:this|that|these|those)\s+$/iu.test(match[1] ?? ""),
     );
     if (names) return sentence.text;
   }
