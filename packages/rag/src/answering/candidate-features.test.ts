@@ -149,6 +149,11 @@ describe("candidateFeatures", () => {
     expect(candidateFeatures(sentence(entry)).crossReference).toBe(false);
     const aside = "The key schedule (see Section 5.2) expands the cipher key into 44 words.";
     expect(candidateFeatures(sentence(aside)).crossReference).toBe(false);
+    // A sentence that points ahead to what it announces holds none of it.
+    const announcing = "Interrupt numbers and the corresponding addresses for the 8051 are listed below.";
+    expect(candidateFeatures(sentence(announcing)).crossReference).toBe(true);
+    expect(candidateFeatures(sentence("The options are as follows:")).crossReference).toBe(true);
+    expect(candidateFeatures(sentence("The vectors listed below start at 0x0003.")).crossReference).toBe(false);
   });
 
   it("counts things only with a figure that is no date, span of time or share", () => {

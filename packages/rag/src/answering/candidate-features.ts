@@ -114,7 +114,13 @@ export const capitalTokensOf = memoize(5_000, (text: string): Set<string> => {
 const ruleOrDenial =
   /\b(?:must|shall|should|may|might|can|cannot|need(?:s|n't)?|required?|prohibited|forbidden|allowed|permitted|recommended|not|no|never|none)\b|n't\b/i;
 
-const crossReference = /^see\b|\bsee\s+(?:sec|section|fig|figure|table|appendix|eq|equation|ref|chapter|annex|rfc)\b/i;
+/**
+ * A sentence that sends the reader elsewhere: "See Section 6.3", or one that ends by pointing
+ * ahead to what follows it ("Interrupt numbers and their addresses are listed below.", "The
+ * options are as follows:"): what it announces, not the sentence, holds the values.
+ */
+const crossReference =
+  /^see\b|\bsee\s+(?:sec|section|fig|figure|table|appendix|eq|equation|ref|chapter|annex|rfc)\b|\b(?:(?:are|is)\s+(?:listed|given|shown|described|summari[sz]ed|tabulated|presented)\s+(?:below|in\s+the\s+(?:following|next)\s+(?:table|list|figure|section)s?)|as\s+follows)\s*[.:]?\s*$/i;
 /** A caption opens on its figure's or table's number: "Figure 2:", "Table 3.1.", "Fig. 4 –". */
 const captionOpening = /^(?:figure|fig\.|table|listing|exhibit|chart)\s+(?:\d+|\p{Lu})(?:[.-]\d+)*\s*[.:—–-]\s/iu;
 /** A table-of-contents line ("5.6. /var/crash : System crash dumps (optional) ....... 32"): it points to the answer's page. */

@@ -15,6 +15,13 @@ describe("statesDefinitionOf", () => {
     expect(statesDefinitionOf("Baselining: monitoring resources to find typical patterns.", ["baselining"])).toBe(true);
     expect(statesDefinitionOf("If every polyhedron in it is a cone, then it is a fan.", ["fan"])).toBe(true);
     expect(statesDefinitionOf("Standard SAM tag. nM : number of mismatches per alignment.", ["nm"])).toBe(true);
+    // Named after the copula, then said after a colon.
+    const radical =
+      "An important object of such algebras is the Jacobson radical: the set of elements that annihilate every module.";
+    expect(statesDefinitionOf(radical, ["jacobson", "radical"])).toBe(true);
+    expect(statesDefinitionOf("We then compute the Jacobson radical: it takes long.", ["jacobson", "radical"])).toBe(
+      false,
+    );
     expect(statesDefinitionOf("We compare self-attention layers to recurrent layers.", words)).toBe(false);
     expect(statesDefinitionOf("Anything at all.", [])).toBe(false);
   });

@@ -90,7 +90,8 @@ function definesAround(head: string, tail: string, atStart: boolean): boolean {
   if (defineBefore.test(head) && asAfter.test(tail)) return true;
   if (calledBefore.test(head)) return true;
   if (atStart && labelAfter.test(tail)) return true;
-  return predicateBefore.test(head) && clauseEndAfter.test(tail);
+  // "… is called X." and "an important object is the Jacobson radical: the set of …", whose colon opens what X is.
+  return predicateBefore.test(head) && (clauseEndAfter.test(tail) || labelAfter.test(tail));
 }
 
 /** The stems (joined by spaces) in order, matched where an occurrence starts (sticky), any short ending on each, up to three other characters between them. */

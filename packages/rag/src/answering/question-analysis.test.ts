@@ -52,6 +52,8 @@ describe("answerTypeOf", () => {
     const nouns: Lexicon = { related: () => [], mostlyNoun: (word) => word === "format" };
     expect(answerTypeOf("Which hex file format does the linker produce by default?", null, nouns)).not.toBe("path");
     expect(answerTypeOf("Which file does the linker read first?", null, nouns)).toBe("path");
+    // The word before the question's verb heads the phrase, whatever the dictionary says of it.
+    expect(answerTypeOf("Which hex file format does gplink produce by default?")).not.toBe("path");
   });
 
   it("asks for a name of the things known by one: a mailing list, a receiver, a service, a repository", () => {

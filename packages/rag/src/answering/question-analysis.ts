@@ -155,10 +155,17 @@ function namesAThing(question: string, lexicon: Lexicon | undefined): boolean {
 
 /** Whether the word `match` ends on heads its phrase: the next word is no noun that it only qualifies. */
 function headsItsPhrase(question: string, match: RegExpExecArray, lexicon: Lexicon | undefined): boolean {
-  const next = /^\s+(\p{Ll}+)\b/u.exec(question.slice(match.index + match[0].length))?.[1];
-  if (next === undefined || lexicon?.mostlyNoun === undefined || STOPWORDS.has(next)) return true;
+  const after = /^\s+(\p{Ll}+)\b(\s+\p{Ll}+)?/u.exec(question.slice(match.index + match[0].length));
+  const next = after?.[1];
+  if (next === undefined || STOPWORDS.has(next)) return true;
+  // "Which hex file format does gplink produce": the word before the question's verb ends the
+  // phrase and heads it, whichever part of speech the dictionary gives it first.
+  if (after?.[2] !== undefined && questionVerb.test(after[2])) return false;
+  if (lexicon?.mostlyNoun === undefined) return true;
   return !lexicon.mostlyNoun(lemmatize.noun(next));
 }
+/** The verb that ends the noun phrase a question word asks about: "which file format does …". */
+const questionVerb = /^\s+(?:is|are|was|were|does|do|did|can|could|may|might|must|should|will|would|has|have|had)$/u;
 
 /** "Are subdirectories allowed in /bin?", "Is it acceptable to …", "Must the file …": a yes-or-no question. */
 const polarQuestion =

@@ -336,6 +336,14 @@ describe("scoreCandidate", () => {
     expect(whatIs?.parts.definitionMissing).toBe(0);
   });
 
+  it("takes a definition of the phrase before 'of' for one of the subject it scopes", () => {
+    const quote =
+      "An important object of associative algebras is the Jacobson radical: the set of elements that annihilate every module.";
+    const [scoped] = scores("How does the tutorial define the Jacobson radical of an associative algebra?", [quote]);
+    expect(scoped?.parts.typeMissing).toBe(0);
+    expect(scoped?.parts.definition).toBeGreaterThan(0.9);
+  });
+
   it("meets a question in other words through the lexicon and the kind of answer", () => {
     const [due, unrelated] = scores("When do I have to pay the rent?", [
       "Rent is due on the first day of each month.",

@@ -402,6 +402,10 @@ export function scoreCandidate(
     subjectWords.length > 0 &&
     subjectWords.length <= 6 &&
     subjectWords.every((word) => formsOf(word).some((form) => features.claimForms.has(form)));
+  // "The Jacobson radical of an associative algebra": the phrase before "of" is what is defined, the rest its scope.
+  const scoped = question.subject ? /^(.+?)\s+of\s+\S/iu.exec(question.subject)?.[1] : undefined;
+  const headWords =
+    scoped === undefined ? [] : [...wordsOf(scoped)].filter((word) => !STOPWORDS.has(word) && word.length > 1);
   // "The nM SAM attribute output by STAR": of a subject that holds a name, the name is what is defined.
   const namedWord = subjectWords.length > 1 ? subjectWords.find((word) => namedForms.has(word)) : undefined;
   const definesNamedWord =
@@ -416,7 +420,9 @@ export function scoreCandidate(
       : 0
     : !pointsElsewhere.test(features.candidate.claimText) &&
         (definesSubject >= 0.5 ||
-          (namesSubject && statesDefinitionOf(features.candidate.claimText, subjectWords)) ||
+          (namesSubject &&
+            (statesDefinitionOf(features.candidate.claimText, subjectWords) ||
+              (headWords.length > 0 && statesDefinitionOf(features.candidate.claimText, headWords)))) ||
           definesNamedWord)
       ? 1
       : 0;

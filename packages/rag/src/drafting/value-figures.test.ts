@@ -47,6 +47,12 @@ describe("valueFigures with a unit set against the figure", () => {
     expect(valueFigures("the top four hidden layers and one key")).toEqual(["four", "one"]);
     expect(valueFigures("1 or more layers")).toEqual(["1"]);
   });
+
+  it("takes the pronoun one, the subject of a verb, for no figure", () => {
+    expect(valueFigures("one can estimate confidence intervals by parametric bootstrapping")).toEqual([]);
+    expect(valueFigures("To fit it, one needs the data.")).toEqual([]);
+    expect(valueFigures("one key can open two locks")).toEqual(["one", "two"]);
+  });
 });
 
 describe("withoutIdentifiers", () => {

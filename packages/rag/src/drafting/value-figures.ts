@@ -60,6 +60,9 @@ const citedBefore = /\b(?:from|in|by|see|of|and|or|to|with|using|via|into|cf\.?|
  */
 const quantifierAfter = /^\s+(?:or\s+more|or\s+another|or\s+the\s+other|of\b|another\b|by\s+one\b)/i;
 const quantifierBefore = /\b(?:no|any|each|every|some)\s+$/i;
+/** "One" as the pronoun, the subject of a modal or a verb of doing: "one can estimate …", "one needs …". */
+const pronounAfter =
+  /^\s+(?:can|cannot|could|may|might|must|should|would|will|shall|needs|has|gets|obtains|finds|sees|wants|wishes|uses|writes|computes)\b/i;
 
 /**
  * A year cited with its author: "Andrews (1993)", "Newey and West (1987, 1994)", "(Knuth, 1989)",
@@ -92,7 +95,11 @@ export function valueFigures(text: string, question = ""): string[] {
         before.endsWith("(") &&
         after.startsWith(")") &&
         (/^\)\s*(?:$|\n)/.test(after) || !/\p{L}\s*\($/u.test(before) || citedBefore.test(before));
-      const quantifier = /^\p{L}/u.test(match[0]) && (quantifierBefore.test(before) || quantifierAfter.test(after));
+      const quantifier =
+        /^\p{L}/u.test(match[0]) &&
+        (quantifierBefore.test(before) ||
+          quantifierAfter.test(after) ||
+          (match[0].toLowerCase() === "one" && pronounAfter.test(after)));
       return !equation && !referenceBefore.test(before) && !quantifier;
     })
     .map((match) => match[0].toLowerCase())
