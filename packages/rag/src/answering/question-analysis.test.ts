@@ -16,6 +16,9 @@ describe("answerTypeOf", () => {
     expect(answerTypeOf("Are subdirectories allowed inside /bin?")).toBe("polar");
     expect(answerTypeOf("Which driver does geometry end up selecting?")).toBe("name");
     expect(answerTypeOf("In what language was the algorithm implemented?")).toBe("name");
+    // Settings, flags, keywords and the like of a program are known by their names too.
+    expect(answerTypeOf("Which setting does the tutorial advise me to raise?")).toBe("name");
+    expect(answerTypeOf("Which attribute sets the dimension of a set?")).toBe("name");
     // A modifier printed as an identifier: "./configure", "compile-time".
     expect(answerTypeOf("In the grep session, which ./configure option disables Perl regexp support?")).toBe("name");
     expect(answerTypeOf("Is it acceptable to wipe /var/tmp when the machine starts?")).toBe("polar");

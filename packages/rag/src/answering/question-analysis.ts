@@ -142,7 +142,7 @@ const personQuestion =
  * "which ./configure option …": a thing known by its name.
  */
 const nameQuestion =
-  /\b(?:which|what)\s+(?:[\p{L}\p{N}./_-]*\p{L}[\p{L}\p{N}./_-]*\s+)?(?:standards?|options?|drivers?|commands?|functions?|packages?|programs?|tools?|librar(?:y|ies)|languages?|protocols?|algorithms?|variables?|parameters?|macros?|classes|modules?|software|applications?|utilit(?:y|ies)|compilers?|editors?|browsers?|processors?|operating\s+systems?|fonts?|licen[cs]es?|engines?|formats?|extensions?|mailing\s+lists?|receivers?|chips?|sensors?|devices?|controllers?|daemons?|services?|repositor(?:y|ies)|suites?|channels?)\b/iu;
+  /\b(?:which|what)\s+(?:[\p{L}\p{N}./_-]*\p{L}[\p{L}\p{N}./_-]*\s+)?(?:standards?|options?|drivers?|commands?|functions?|packages?|programs?|tools?|librar(?:y|ies)|languages?|protocols?|algorithms?|variables?|parameters?|macros?|classes|modules?|software|applications?|utilit(?:y|ies)|compilers?|editors?|browsers?|processors?|operating\s+systems?|fonts?|licen[cs]es?|engines?|formats?|extensions?|mailing\s+lists?|receivers?|chips?|sensors?|devices?|controllers?|daemons?|services?|repositor(?:y|ies)|suites?|channels?|settings?|flags?|switches|keywords?|directives?|statements?|methods?|arguments?|attributes?|fields?|properties|modes?)\b/iu;
 /**
  * Whether the question asks for a thing known by its name. The kind must head its phrase: in
  * "what standard error" or "which option value" it only qualifies the noun after it, one WordNet
