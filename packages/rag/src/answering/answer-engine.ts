@@ -76,9 +76,13 @@ export class AnswerEngine {
    * Answers one part. `quoted` holds the quotes earlier parts of the same question already
    * claim: a part that can only repeat one of them has found nothing of its own.
    */
-  answer(part: DraftPartInput, quoted: ReadonlySet<string> = new Set()): DraftPart {
+  answer(
+    part: DraftPartInput,
+    quoted: ReadonlySet<string> = new Set(),
+    answeredFrom: ReadonlySet<string> = new Set(),
+  ): DraftPart {
     const settings = this.settings;
-    const { question, scored } = this.rank(part);
+    const { question, scored } = this.rank(part, answeredFrom);
     const repeats = (quote: string) => {
       const key = quoteKey(quote);
       return [...quoted].some((earlier) => key.includes(earlier) || earlier.includes(key));
@@ -113,8 +117,11 @@ export class AnswerEngine {
     for (const passage of passages) this.cache.analyse(passage);
   }
 
-  /** Every in-scope candidate of a part with its score: what `answer` selects from. */
-  rank(part: DraftPartInput): RankedPart {
+  /**
+   * Every in-scope candidate of a part with its score: what `answer` selects from. `answeredFrom`
+   * holds the documents earlier parts of the same question were answered from.
+   */
+  rank(part: DraftPartInput, answeredFrom: ReadonlySet<string> = new Set()): RankedPart {
     const settings = this.settings;
     const lexicon = this.lexicon ?? sharedLexicon();
     const asked = analyseQuestion(part.question, lexicon);
@@ -191,9 +198,14 @@ export class AnswerEngine {
       for (const document of documents)
         if (!says(document, modifier) && !says(document, head)) otherKinds.add(document);
     }
-    const pool = named.filter(
+    const central = named.filter(
       (entry) => (covered.get(entry.document) ?? 0) >= settings.documentShare * most && !otherKinds.has(entry.document),
     );
+    // The parts of one question ask about one thing: "What skip= value do the standard classes
+    // preset, and what is the default of the position= option?" asks the second of the document
+    // that answered the first, when it has candidates, not of another manual's "position".
+    const sameDocument = answeredFrom.size > 0 ? central.filter((entry) => answeredFrom.has(entry.document)) : [];
+    const pool = sameDocument.length > 0 ? sameDocument : central;
     const scored = pool.map((entry) =>
       scoreCandidate(
         entry.features,

@@ -293,6 +293,29 @@ describe("ExtractiveDrafter", () => {
     expect(repeated?.claims.some((claim) => claimed.has(claim.quote))).toBe(false);
   });
 
+  it("answers a later part from the document an earlier part was answered from", async () => {
+    const passages = [
+      {
+        localId: 1,
+        source: "plotting.pdf",
+        text: "Setting this option changes the default position for new windows and plots.",
+      },
+      {
+        localId: 2,
+        source: "caption.pdf",
+        text: "Options\nThe standard document classes preset the caption skip to 10pt, but other classes may differ. The position option is auto by default.",
+      },
+    ];
+    const first = { index: 0, question: "What caption skip do the standard classes preset?", passages };
+    const second = { index: 1, question: "What is the default setting of the position option?", passages };
+    const alone = draftExtractive(second);
+    expect(alone.claims[0]?.citations).toEqual([1]);
+    const [answered, following] = await new ExtractiveDrafter().draft([first, second]);
+    expect(answered?.claims[0]?.citations).toEqual([2]);
+    expect(following?.claims[0]?.citations).toEqual([2]);
+    expect(following?.claims[0]?.quote).toBe("The position option is auto by default.");
+  });
+
   it("stops when the signal is aborted", async () => {
     const controller = new AbortController();
     controller.abort();

@@ -19,12 +19,20 @@ export class ExtractiveDrafter implements Drafter {
   }
 
   async draft(parts: DraftPartInput[], signal?: AbortSignal): Promise<DraftPart[]> {
-    // Each part answers what it asks: a quote an earlier part claims is not offered again.
+    // Each part answers what it asks: a quote an earlier part claims is not offered again. The
+    // parts ask about one thing: a later part looks first in the documents earlier parts cited.
     const quoted = new Set<string>();
+    const answeredFrom = new Set<string>();
     return parts.map((part) => {
       signal?.throwIfAborted();
-      const drafted = this.engine.answer(part, quoted);
-      for (const claim of drafted.claims) quoted.add(quoteKey(claim.quote));
+      const drafted = this.engine.answer(part, quoted, answeredFrom);
+      for (const claim of drafted.claims) {
+        quoted.add(quoteKey(claim.quote));
+        for (const id of claim.citations) {
+          const source = part.passages.find((passage) => passage.localId === id)?.source;
+          if (source !== undefined) answeredFrom.add(source);
+        }
+      }
       return drafted;
     });
   }
