@@ -6,7 +6,16 @@ import type { AnswerCandidate } from "./answer-candidates";
 import { formSet, isContentWord, type WordForm, wordForms } from "./word-forms";
 
 /** The kinds of fact a question can ask for, beyond those answer-type.ts reads. */
-export type AnswerType = AnswerKind | "count" | "percentage" | "person" | "definition" | "path" | "polar" | "name";
+export type AnswerType =
+  | AnswerKind
+  | "count"
+  | "percentage"
+  | "person"
+  | "definition"
+  | "path"
+  | "polar"
+  | "name"
+  | "value";
 
 /** What a candidate offers to matching, computed once per passage text and cached. */
 export interface CandidateFeatures {

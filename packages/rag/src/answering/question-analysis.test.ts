@@ -16,6 +16,10 @@ describe("answerTypeOf", () => {
     expect(answerTypeOf("Are subdirectories allowed inside /bin?")).toBe("polar");
     expect(answerTypeOf("Which driver does geometry end up selecting?")).toBe("name");
     expect(answerTypeOf("In what language was the algorithm implemented?")).toBe("name");
+    // A setting's value: a figure or a keyword.
+    expect(answerTypeOf("In the connection string, what is the default value of the Port field?")).toBe("value");
+    expect(answerTypeOf("What default value does dot use for the mclimit parameter?")).toBe("value");
+    expect(answerTypeOf("What is the value of education?")).toBe("value");
     // Settings, flags, keywords and the like of a program are known by their names too.
     expect(answerTypeOf("Which setting does the tutorial advise me to raise?")).toBe("name");
     expect(answerTypeOf("Which attribute sets the dimension of a set?")).toBe("name");

@@ -363,8 +363,15 @@ export function answerTypeOf(fullQuestion: string, attribute?: Attribute | null,
   if (isDefinitionQuestion(question)) return "definition";
   // "What was the EPV when Paul shoots?", "what were the revenues in Q1?": a value at some time, not a term.
   if (pastValueQuestion.test(question)) return "quantity";
+  if (valueQuestion.test(question)) return "value";
   return null;
 }
+/**
+ * "What is the default value of the Port field?", "what value does skip= take?": a setting's value,
+ * which a manual gives as a figure ("3306") or a keyword ("raggedright").
+ */
+const valueQuestion =
+  /\b(?:what|which)\s+(?:is|are|was|were)\s+(?:the\s+|its\s+)?(?:default\s+|initial\s+|preset\s+)?values?\s+(?:of|for)\b|\b(?:what|which)\s+(?:default\s+)?values?\s+(?:is|are|does|do|did)\b/iu;
 const pastValueQuestion = new RegExp(`${leadingScope}what\\s+(?:was|were)\\s+(?:the|its|their|his|her)\\s`, "iu");
 
 /** The question's terms with their forms and related words, its answer type and, for "what is X", X. */

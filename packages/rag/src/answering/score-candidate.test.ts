@@ -344,6 +344,38 @@ describe("scoreCandidate", () => {
     expect(scoped?.parts.definition).toBeGreaterThan(0.9);
   });
 
+  it("takes a figure or a keyword the question does not give for a setting's value", () => {
+    const common: Lexicon = { related: () => [], knows: (word) => !["raggedright", "portx", "nonzero"].includes(word) };
+    const analysed = analyseQuestion("What is the default value of the portx option?", common);
+    expect(analysed.type).toBe("value");
+    const pool = [
+      "The portx option defaults to 3306 unless the server says otherwise.",
+      "The portx option is raggedright (the default).",
+      "Set the portx option to a large nonzero value.",
+      "For portx, Short description is the server port and Section is 2.4.",
+    ].map((quote) => candidateFeatures(candidate(quote)));
+    const weights = termWeights(analysed, pool, settings);
+    const known = (word: string) => common.knows?.(word) === true;
+    const [figure, keyword, prose, elsewhere] = pool.map((features) =>
+      scoreCandidate(
+        features,
+        { localId: 1, rank: 1 },
+        analysed,
+        weights,
+        settings,
+        new Set(),
+        new Set(),
+        () => false,
+        known,
+      ),
+    );
+    expect(figure?.parts.typeMissing).toBe(0);
+    expect(keyword?.parts.typeMissing).toBe(0);
+    expect(prose?.parts.typeMissing).toBe(1);
+    // Asked for the default, a figure said away from "default" gives no value.
+    expect(elsewhere?.parts.typeMissing).toBe(1);
+  });
+
   it("meets a question in other words through the lexicon and the kind of answer", () => {
     const [due, unrelated] = scores("When do I have to pay the rent?", [
       "Rent is due on the first day of each month.",

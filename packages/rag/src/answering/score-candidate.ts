@@ -1,4 +1,5 @@
 import { TIME_UNITS } from "../drafting/attribute-units";
+import { valueFigures } from "../drafting/value-figures";
 import { memoize } from "../memoize";
 import type { AnswerEngineSettings } from "./answer-engine-settings";
 import { type CandidateFeatures, capitalTokensOf, namesIn, nameTokensOf } from "./candidate-features";
@@ -456,15 +457,22 @@ export function scoreCandidate(
       return words.some((word) => !question.terms.some((term) => says(word, term))) && !words.every(isCommonWord);
     });
   // "Which driver is selected?" is answered by a name the question does not give ("dvips", "POSIX.1-2008").
-  const namesAThing =
-    type !== "name" ||
-    nameTokensOf(features.candidate.quote).some(
+  const namesNew = (text: string) =>
+    nameTokensOf(text).some(
       (token) =>
         !STOPWORDS.has(token) &&
         !question.terms.some((term) => says(token, term)) &&
         !joinsQuestionWords(token, question.terms) &&
         (!/^\p{Ll}+$/u.test(token) || !isCommonWord(token) || capitalTokensOf(features.candidate.quote).has(token)),
     );
+  const namesAThing = type !== "name" || namesNew(features.candidate.quote);
+  // A setting's value is a figure or a keyword; asked for its default, one said next to "default"
+  // ("defaulting to 3306", "inhx32 (the default)"), not any figure of the sentence ("Section is 2.4").
+  const givesValue =
+    type === "value" &&
+    (question.terms.some((term) => term.surface === "default")
+      ? aroundDefault(features.candidate.claimText).some((near) => valueFigures(near).length > 0 || namesNew(near))
+      : features.states.has("quantity") || namesNew(features.candidate.quote));
   // A definition answers "what is X" only when it is of X; any other kind, when it is stated at all.
   const states =
     type !== null &&
@@ -472,7 +480,9 @@ export function scoreCandidate(
       ? definitionOfSubject === 1
       : (type === "name"
           ? namesAThing
-          : features.states.has(type) || (question.asksYear === true && features.namesYear)) &&
+          : type === "value"
+            ? givesValue
+            : features.states.has(type) || (question.asksYear === true && features.namesYear)) &&
         countsWhatIsAsked &&
         namesSomeoneElse) ||
       definitionOfSubject === 1);
@@ -534,4 +544,11 @@ export function scoreCandidate(
     w.namedMissing * parts.namedMissing +
     w.tableLookup * parts.tableLookup;
   return { features, ...placement, score, parts, matched };
+}
+
+/** The text within a few words of each "default" of `text`, where a setting's default value is said. */
+function aroundDefault(text: string): string[] {
+  return Array.from(text.matchAll(/\bdefault(?:s|ed|ing)?\b/giu), (match) =>
+    text.slice(Math.max(0, match.index - 40), match.index + match[0].length + 40),
+  );
 }
