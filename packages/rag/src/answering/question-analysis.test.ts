@@ -90,6 +90,15 @@ const namedIn = (question: string, known: Lexicon) =>
     .map((term) => term.surface);
 
 describe("analyseQuestion", () => {
+  it("reads what is to be defined in the main clause after a scene", () => {
+    const question = analyseQuestion(
+      "When using the .status suffix after solving, what does a status value of 3 mean?",
+      lexicon,
+    );
+    expect(question.type).toBe("definition");
+    expect(question.subject).toBe("a status value of 3");
+  });
+
   it("keeps content words with their forms and related words, names marked", () => {
     const question = analyseQuestion("When do I have to pay the rent for Willow Park?", lexicon);
     expect(question.terms.map((term) => term.surface)).toEqual(["pay", "rent", "willow", "park"]);

@@ -456,7 +456,8 @@ export function analyseQuestion(typed: string, lexicon: Lexicon): QuestionAnalys
   });
   // "What is the scatter width?" asks for a definition though its words read as a measure: both answer
   // it. "What is the block size of AES?" asks for the value of an attribute.
-  const asked = definitionSubject(question);
+  // Read in the question's main clause too, as its type is: "When using the .status suffix after solving, what does …".
+  const asked = definitionSubject(question) ?? definitionSubject(mainClause(question));
   const subject = type === "definition" || (asked !== null && !/\bof\b/i.test(asked)) ? asked : null;
   const attributeTerm = attribute && terms.find((term) => stem(term.surface) === attribute.term);
   const measuredWord = measuredNoun.exec(question)?.[1]?.toLowerCase();

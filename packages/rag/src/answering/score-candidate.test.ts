@@ -344,6 +344,17 @@ describe("scoreCandidate", () => {
     expect(scoped?.parts.definition).toBeGreaterThan(0.9);
   });
 
+  it("takes a list giving a code with its meaning for the definition of the code", () => {
+    const question = "When using the .status suffix after solving, what does a status value of 3 mean?";
+    const [list, times] = scores(question, [
+      "The status in the solution: 1 | basic 2 | non-basic on lower bound 3 | non-basic on upper bound.",
+      "The status of a variable is 3 times faster to read.",
+    ]);
+    expect(list?.parts.typeMissing).toBe(0);
+    expect(list?.parts.definitionMissing).toBe(0);
+    expect(times?.parts.definitionMissing).toBe(1);
+  });
+
   it("takes a figure or a keyword the question does not give for a setting's value", () => {
     const common: Lexicon = { related: () => [], knows: (word) => !["raggedright", "portx", "nonzero"].includes(word) };
     const analysed = analyseQuestion("What is the default value of the portx option?", common);

@@ -403,6 +403,14 @@ export function scoreCandidate(
     subjectWords.length > 0 &&
     subjectWords.length <= 6 &&
     subjectWords.every((word) => formsOf(word).some((form) => features.claimForms.has(form)));
+  // "What does a status value of 3 mean?": a code is defined where a list gives the code with its
+  // meaning after it ("3 | non-basic on upper bound", "404 Not Found"), not "3 times faster".
+  const code = /(?<![\p{L}\p{N}.])\d+(?![\p{L}\p{N}]|\.\d)/u.exec(question.subject ?? "")?.[0];
+  const definesCode =
+    code !== undefined &&
+    new RegExp(`(?<![\\p{L}\\p{N}.,])${code}(?:\\s*[|:=–—)-]\\s*\\p{L}|\\s+\\p{Lu})`, "u").test(
+      features.candidate.claimText,
+    );
   // "The Jacobson radical of an associative algebra": the phrase before "of" is what is defined, the rest its scope.
   const scoped = question.subject ? /^(.+?)\s+of\s+\S/iu.exec(question.subject)?.[1] : undefined;
   const headWords =
@@ -421,6 +429,7 @@ export function scoreCandidate(
       : 0
     : !pointsElsewhere.test(features.candidate.claimText) &&
         (definesSubject >= 0.5 ||
+          definesCode ||
           (namesSubject &&
             (statesDefinitionOf(features.candidate.claimText, subjectWords) ||
               (headWords.length > 0 && statesDefinitionOf(features.candidate.claimText, headWords)))) ||
