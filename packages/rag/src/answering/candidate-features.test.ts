@@ -156,6 +156,20 @@ describe("candidateFeatures", () => {
     expect(candidateFeatures(sentence("The vectors listed below start at 0x0003.")).crossReference).toBe(false);
   });
 
+  it("reads nothing stated in a table of contents' line, only a pointer", () => {
+    const entry = candidateFeatures(sentence("3.6 Optimization . . . . . . . . . . . . . 43"));
+    expect(entry.crossReference).toBe(true);
+    expect(entry.states.size).toBe(0);
+    expect(entry.countsThings).toBe(false);
+    const row = candidateFeatures(
+      sentence("Gplink 41 3.6 Optimization . . . . . . . . 43", {
+        kind: "table-row",
+        claimText: "Gplink 41 is 3.6 Optimization . . . . . . . . 43.",
+      }),
+    );
+    expect(row.states.size).toBe(0);
+  });
+
   it("counts things only with a figure that is no date, span of time or share", () => {
     const countsThings = (quote: string) => candidateFeatures(sentence(quote)).countsThings;
     expect(countsThings("The valve holds 12 litres.")).toBe(true);

@@ -195,8 +195,10 @@ export function candidateFeatures(candidate: AnswerCandidate): CandidateFeatures
   const claim = candidate.claimText;
   const claimWords = candidate.kind === "table-row" || candidate.kind === "list-item" ? wordForms(claim) : own;
   const states = new Set<AnswerType>();
+  // A table of contents' line ("3.6 Optimization . . . . 43") states nothing: its figures are section and page numbers.
+  const contents = contentsEntry.test(text) || (claim !== text && contentsEntry.test(claim));
   // The figures of an identifier ("Docket No. FAA–2020–0746") state no year, count or amount.
-  const typed = withoutIdentifiers(text);
+  const typed = contents ? "" : withoutIdentifiers(text);
   // Figures are read once and reused below while the text they are read from stays the same.
   const figures = valueFigures(typed);
   for (const kind of timeKinds) {
@@ -213,6 +215,7 @@ export function candidateFeatures(candidate: AnswerCandidate): CandidateFeatures
   if (filePath.test(text) || (claim !== text && filePath.test(claim))) states.add("path");
   if (ruleOrDenial.test(text)) states.add("polar");
   if (candidate.kind === "definition") states.add("definition");
+  if (contents) states.clear();
   const uncounted = undated.replace(spanOrShare, " ");
   const ownForms = formSet(own);
   return {
@@ -225,7 +228,7 @@ export function candidateFeatures(candidate: AnswerCandidate): CandidateFeatures
     claimSurfaces: new Set(claimWords.map((word) => word.surface)),
     states,
     countsThings: (uncounted === undated ? undatedFigures : valueFigures(uncounted)).length > 0,
-    crossReference: onlyRefersElsewhere(text) || contentsEntry.test(text),
+    crossReference: contents || onlyRefersElsewhere(text),
     caption: captionOpening.test(text),
     namesYear: olderYear.test(typed),
   };

@@ -38,6 +38,7 @@ describe("answerTypeOf", () => {
     expect(answerTypeOf("What percentage of revenue came from licensing?")).toBe("percentage");
     expect(answerTypeOf("Who approved the standard?")).toBe("person");
     expect(answerTypeOf("Which company provided the tracking data?")).toBe("person");
+    expect(answerTypeOf("At which medical institution were the patients diagnosed?")).toBe("person");
     expect(answerTypeOf("Which component provided the data?")).toBeNull();
     expect(answerTypeOf("What is a tropical semiring?")).toBe("definition");
     expect(answerTypeOf("How often is the filter replaced?")).toBe("frequency");

@@ -135,8 +135,9 @@ const percentageQuestion =
 /** "What gross margin percentage …": the noun before "percentage" is what the share is of. */
 const shareOf =
   /\b(?:what|which)\s+(?:[\p{L}-]+\s+){0,2}?(\p{L}+)\s+(?:percentage|percent|share|proportion|fraction)\b/iu;
+/** "Who …", "which company …", "at which medical institution …": someone, one word before the kind allowed. */
 const personQuestion =
-  /^\s*(?:who|whom|whose)\b|\b(?:which|what) (?:person|people|authors?|organi[sz]ations?|company|companies|firms?|vendors?|manufacturers?|agency|agencies|institutions?|universit(?:y|ies))\b/i;
+  /^\s*(?:who|whom|whose)\b|\b(?:which|what) (?:[\p{L}-]+ )?(?:person|people|authors?|organi[sz]ations?|company|companies|firms?|vendors?|manufacturers?|agency|agencies|institutions?|universit(?:y|ies))\b/iu;
 /**
  * "Which standard does FHS cite …", "what language was it coded in …", "which driver is selected",
  * "which ./configure option …": a thing known by its name.
