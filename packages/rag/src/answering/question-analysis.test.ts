@@ -20,6 +20,7 @@ describe("answerTypeOf", () => {
     expect(answerTypeOf("In the connection string, what is the default value of the Port field?")).toBe("value");
     expect(answerTypeOf("What default value does dot use for the mclimit parameter?")).toBe("value");
     expect(answerTypeOf("What is the value of education?")).toBe("value");
+    expect(answerTypeOf("What default port does the ODBC table driver use?")).toBe("value");
     // Settings, flags, keywords and the like of a program are known by their names too.
     expect(answerTypeOf("Which setting does the tutorial advise me to raise?")).toBe("name");
     expect(answerTypeOf("Which attribute sets the dimension of a set?")).toBe("name");

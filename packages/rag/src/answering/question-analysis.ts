@@ -368,11 +368,12 @@ export function answerTypeOf(fullQuestion: string, attribute?: Attribute | null,
   return null;
 }
 /**
- * "What is the default value of the Port field?", "what value does skip= take?": a setting's value,
+ * "What is the default value of the Port field?", "what value does skip= take?", "what default port
+ * does the driver use?": a setting's value,
  * which a manual gives as a figure ("3306") or a keyword ("raggedright").
  */
 const valueQuestion =
-  /\b(?:what|which)\s+(?:is|are|was|were)\s+(?:the\s+|its\s+)?(?:default\s+|initial\s+|preset\s+)?values?\s+(?:of|for)\b|\b(?:what|which)\s+(?:default\s+)?values?\s+(?:is|are|does|do|did)\b/iu;
+  /\b(?:what|which)\s+(?:is|are|was|were)\s+(?:the\s+|its\s+)?(?:default\s+|initial\s+|preset\s+)?values?\s+(?:of|for)\b|\b(?:what|which)\s+(?:default\s+)?values?\s+(?:is|are|does|do|did)\b|\b(?:what|which)\s+default\s+(?:[\p{L}-]+\s+){1,2}?(?:is|are|does|do|did|will|would)\b/iu;
 const pastValueQuestion = new RegExp(`${leadingScope}what\\s+(?:was|were)\\s+(?:the|its|their|his|her)\\s`, "iu");
 
 /** The question's terms with their forms and related words, its answer type and, for "what is X", X. */
