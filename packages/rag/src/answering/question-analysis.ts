@@ -4,6 +4,7 @@ import { expectedAnswer, mainClause, yearAsked } from "../drafting/answer-type";
 import { type Attribute, attributeOf, questionAttribute, type UnitTest } from "../drafting/attribute-units";
 import { stem } from "../drafting/content-terms";
 import type { AnswerType } from "./candidate-features";
+import { escapeRegExp } from "./definition-shapes";
 import { foldMarks, formsOf, isContentWord, STOPWORDS, wordForms } from "./word-forms";
 import type { Lexicon } from "./wordnet-lexicon";
 
@@ -52,6 +53,12 @@ export interface QuestionAnalysis {
   countedHead?: string;
   /** Words that say which kind of a thing is asked about: a modifier and its noun ("differential nonlinearity"), or a rate's two sides ("cost per airplane", `per`). */
   compounds?: Array<{ modifier: string; head: string; per?: boolean }>;
+  /**
+   * "Inside the floating environment": a question word the lexicon gives antonyms, before a term of
+   * the question. `said` finds the word before the term in a text, `opposite` an antonym there
+   * ("outside a floating environment"): a sentence saying only the latter is about the opposite.
+   */
+  opposites?: Array<{ said: RegExp; opposite: RegExp }>;
 }
 
 const answerWords = new Set(
@@ -477,9 +484,11 @@ export function analyseQuestion(typed: string, lexicon: Lexicon): QuestionAnalys
   const head = headWord === countedWord ? undefined : terms.find((term) => term.surface === headWord)?.surface;
   const explicit = type === "definition" && definitionQuestion.exec(question)?.[1] === undefined;
   const compounds = kindCompounds(question, terms, lexicon);
+  const opposites = type === "polar" ? [] : oppositesOf(question, terms, lexicon);
   return {
     terms,
     ...(compounds.length > 0 && { compounds }),
+    ...(opposites.length > 0 && { opposites }),
     type,
     subject,
     counted,
@@ -527,4 +536,38 @@ export function searchText(typed: string): string {
     .filter((token) => !questionFrame.has(token.toLowerCase().replace(/[^\p{L}]/gu, "")))
     .join("");
   return /[\p{L}\p{N}]/u.test(kept) ? kept : question;
+}
+
+/**
+ * The question's words that have antonyms and stand within three words before one of its terms
+ * ("inside the floating environment", "the maximum voltage"), as patterns for the word and for its
+ * antonyms before that term. A yes-or-no question is left out: its answer may well say the opposite.
+ */
+function oppositesOf(
+  question: string,
+  terms: QuestionTerm[],
+  lexicon: Lexicon,
+): Array<{ said: RegExp; opposite: RegExp }> {
+  if (lexicon.opposites === undefined) return [];
+  const words = Array.from(
+    foldMarks(question)
+      .toLowerCase()
+      .matchAll(/\p{L}+/gu),
+    (match) => match[0],
+  );
+  const found: Array<{ said: RegExp; opposite: RegExp }> = [];
+  words.forEach((word, k) => {
+    const antonyms = lexicon.opposites?.(word) ?? [];
+    if (antonyms.length === 0) return;
+    const term = words
+      .slice(k + 1, k + 4)
+      .map((next) => terms.find((each) => each.surface === next))
+      .find((each) => each !== undefined);
+    if (term === undefined) return;
+    const forms = [...new Set([term.surface, ...term.forms])].map(escapeRegExp).join("|");
+    const before = (alternatives: string) =>
+      new RegExp(`(?<!\\p{L})(?:${alternatives})\\P{L}+(?:\\p{L}+\\P{L}+){0,2}?(?:${forms})`, "iu");
+    found.push({ said: before(escapeRegExp(word)), opposite: before(antonyms.map(escapeRegExp).join("|")) });
+  });
+  return found;
 }

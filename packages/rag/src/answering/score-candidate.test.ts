@@ -344,6 +344,31 @@ describe("scoreCandidate", () => {
     expect(scoped?.parts.definition).toBeGreaterThan(0.9);
   });
 
+  it("counts against a candidate that says the opposite of the question's word before a term", () => {
+    const opposed: Lexicon = {
+      related: () => [],
+      opposites: (word) => (word === "inside" ? ["outside"] : word === "outside" ? ["inside"] : []),
+    };
+    const question = "Where inside the floating environment should the command be used?";
+    const analysed = analyseQuestion(question, opposed);
+    const pool = [
+      "You have placed the command outside a floating environment.",
+      "It should be used as the first command inside the floating environment.",
+      "Outside of tables, the command inside a floating environment is allowed.",
+    ].map((quote) => candidateFeatures(candidate(quote)));
+    const weights = termWeights(analysed, pool, settings);
+    const [outside, inside, both] = pool.map((features) =>
+      scoreCandidate(features, { localId: 1, rank: 1 }, analysed, weights, settings),
+    );
+    expect(outside?.parts.opposite).toBe(1);
+    expect(inside?.parts.opposite).toBe(0);
+    expect(both?.parts.opposite).toBe(0);
+    // A yes-or-no question may be answered by the opposite.
+    expect(
+      analyseQuestion("Is the command allowed inside the floating environment?", opposed).opposites,
+    ).toBeUndefined();
+  });
+
   it("takes a list giving a code with its meaning for the definition of the code", () => {
     const question = "When using the .status suffix after solving, what does a status value of 3 mean?";
     const [list, times] = scores(question, [

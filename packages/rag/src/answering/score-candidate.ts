@@ -35,6 +35,8 @@ export interface ScoreParts {
   namedMissing: number;
   /** 1 when the candidate is looked up by what the question names: a row by its label and a column, an entry by its name. */
   tableLookup: number;
+  /** 1 when it says the antonym of a question word where the question says the word ("outside" for "inside the environment"). */
+  opposite: number;
 }
 
 export interface ScoredCandidate {
@@ -536,6 +538,11 @@ export function scoreCandidate(
     namesOnly: namesOnly ? 1 : 0,
     namedMissing: namedTotal > 0 ? 1 - namedMatched / namedTotal : 0,
     tableLookup: looksUp(features, question, matched) ? 1 : 0,
+    opposite: (question.opposites ?? []).some(
+      ({ said, opposite }) => opposite.test(features.candidate.claimText) && !said.test(features.candidate.claimText),
+    )
+      ? 1
+      : 0,
   };
   const w = settings.weights;
   const score =
@@ -551,7 +558,8 @@ export function scoreCandidate(
     w.figure * parts.figure -
     w.namesOnly * parts.namesOnly -
     w.namedMissing * parts.namedMissing +
-    w.tableLookup * parts.tableLookup;
+    w.tableLookup * parts.tableLookup -
+    w.opposite * parts.opposite;
   return { features, ...placement, score, parts, matched };
 }
 

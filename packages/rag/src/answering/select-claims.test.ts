@@ -20,6 +20,7 @@ const noParts: ScoreParts = {
   namesOnly: 0,
   namedMissing: 0,
   tableLookup: 0,
+  opposite: 0,
 };
 let start = 0;
 function scored(quote: string, score: number, matched: string[], localId = 1): ScoredCandidate {

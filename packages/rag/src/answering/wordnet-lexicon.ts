@@ -12,6 +12,8 @@ export interface Lexicon {
   knows?(lemma: string, pos?: "noun" | "verb" | "adj" | "adv"): boolean;
   /** Whether the lexicon has the word only as a name: a noun every sense of which is written capitalised ("Philip"). */
   properName?(lemma: string): boolean;
+  /** The word's antonyms in its four most frequent senses ("inside" → "outside"). */
+  opposites?(lemma: string): string[];
 }
 
 const POS = ["noun", "verb", "adj", "adv"] as const;
@@ -93,6 +95,8 @@ interface Synset {
   printed: string[];
   /** Derivationally related forms and pertainyms: [source word number, target offset, target pos, target word number]. */
   derived: Array<[number, number, Pos, number]>;
+  /** Antonyms, in the same shape. */
+  antonyms: Array<[number, number, Pos, number]>;
 }
 
 const posOfSymbol: Record<string, Pos> = { n: "noun", v: "verb", a: "adj", s: "adj", r: "adv" };
@@ -107,18 +111,19 @@ function parseSynset(line: string): Synset {
   const pointerCount = Number.parseInt(fields[at] as string, 10);
   at += 1;
   const derived: Synset["derived"] = [];
+  const antonyms: Synset["antonyms"] = [];
   for (let k = 0; k < pointerCount; k++, at += 4) {
-    // "+": a derivationally related form; "\\": a pertainym ("explicitly" → "explicit").
-    if (fields[at] !== "+" && fields[at] !== "\\") continue;
+    // "+": a derivationally related form; "\\": a pertainym ("explicitly" → "explicit"); "!": an antonym.
+    if (fields[at] !== "+" && fields[at] !== "\\" && fields[at] !== "!") continue;
     const sourceTarget = fields[at + 3] as string;
-    derived.push([
+    (fields[at] === "!" ? antonyms : derived).push([
       Number.parseInt(sourceTarget.slice(0, 2), 16),
       Number.parseInt(fields[at + 1] as string, 10),
       posOfSymbol[fields[at + 2] as string] ?? "noun",
       Number.parseInt(sourceTarget.slice(2), 16),
     ]);
   }
-  return { words, printed, derived };
+  return { words, printed, derived, antonyms };
 }
 
 /**
@@ -174,6 +179,28 @@ export class WordNetLexicon implements Lexicon {
   mostlyNoun(lemma: string): boolean {
     return this.nouns(lemma.toLowerCase());
   }
+
+  opposites(lemma: string): string[] {
+    return this.antonymsOf(lemma.toLowerCase());
+  }
+
+  private readonly antonymsOf = memoize(20_000, (key: string): string[] => {
+    const found = new Set<string>();
+    for (const pos of POS) {
+      const entry = this.entry(pos, key);
+      if (!entry) continue;
+      for (const offset of entry.offsets.slice(0, this.sensesPerPos)) {
+        const synset = parseSynset(this.data.get(pos)?.lineAt(offset) ?? "");
+        const own = synset.words.indexOf(key) + 1;
+        for (const [source, targetOffset, targetPos, target] of synset.antonyms) {
+          if (source !== own) continue;
+          const word = parseSynset(this.data.get(targetPos)?.lineAt(targetOffset) ?? "").words[target - 1];
+          if (word !== undefined && /^[a-z]+$/.test(word)) found.add(word);
+        }
+      }
+    }
+    return [...found];
+  });
 
   knows(lemma: string, pos?: Pos): boolean {
     const key = lemma.toLowerCase();
