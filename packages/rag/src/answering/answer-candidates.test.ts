@@ -5,7 +5,13 @@ import { groupedRowsStructure, groupedRowsText } from "../structure/grouped-rows
 import type { PassageStructure } from "../structure/passage-structure";
 import { answerCandidates, definedSubject, isDebris } from "./answer-candidates";
 import { inferStructure } from "./infer-structure";
-import { entryCandidates, entryStatement, fieldCandidates, sentenceCandidates } from "./sentence-candidates";
+import {
+  entryCandidates,
+  entryStatement,
+  fieldCandidates,
+  resultCandidates,
+  sentenceCandidates,
+} from "./sentence-candidates";
 
 const flat = (text: string) => answerCandidates(text, inferStructure(text));
 
@@ -191,6 +197,19 @@ describe("answerCandidates", () => {
     // Two "label: value" lines in prose are no listing.
     const prose = "Note: the size is fixed.\nSee also: the geometry section.\nThe rest of the text goes on here.";
     expect(fieldCandidates(prose, 0, prose.length, [])).toEqual([]);
+  });
+
+  it("takes a program's printed result line for a candidate, titled by the short lines above it", () => {
+    const text = "data: ecm.model\nS0 = 1.5511, p-value = 0.01626";
+    const [result, ...rest] = resultCandidates(text, 0, text.length, ["4 Tests"], () => "OLS-based CUSUM test");
+    expect(rest).toEqual([]);
+    expect(result?.quote).toBe("S0 = 1.5511, p-value = 0.01626");
+    expect(result?.claimText).toBe("OLS-based CUSUM test, data: ecm.model: S0 = 1.5511, p-value = 0.01626.");
+    expect(result?.context).toEqual(["4 Tests", "OLS-based CUSUM test", "data: ecm.model"]);
+    expect(text.slice(result?.start, (result?.start ?? 0) + (result?.quote.length ?? 0))).toBe(result?.quote);
+    // A sentence with an equation in it, or a pair with no figure, is no printed result.
+    const prose = "The bandwidth is set to h = 0.2 here.\nmodel = lm(y ~ x)";
+    expect(resultCandidates(prose, 0, prose.length, [])).toEqual([]);
   });
 
   it("takes a marked lowercase term and its gloss for an entry, alone at a passage's start too", () => {

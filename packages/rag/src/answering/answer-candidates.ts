@@ -21,6 +21,7 @@ import {
   fieldCandidates,
   labelledSentence,
   opensOnTerm,
+  resultCandidates,
   runsOnAt,
   sentenceCandidates,
   subjectSentence,
@@ -290,6 +291,12 @@ export function answerCandidates(text: string, structure: PassageStructure): Ans
       // (shown here with their default values).").
       const leadIn = () => closingSentence(text, blocks[k - 1]);
       candidates.push(...fieldCandidates(text, block.span.start, block.span.end, context, leadIn));
+      // A program's printed result is titled by the short block above it ("OLS-based CUSUM test").
+      const title = () => {
+        const above = blocks[k - 1];
+        return above?.kind === "paragraph" ? text.slice(above.span.start, above.span.end) : undefined;
+      };
+      candidates.push(...resultCandidates(text, block.span.start, block.span.end, context, title));
       candidates.push(
         ...termCandidates(text, block.span.start, block.span.end, context, () => listLeadIn(text, blocks, k)),
       );

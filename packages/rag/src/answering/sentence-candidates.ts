@@ -344,6 +344,62 @@ export function fieldCandidates(
   return candidates;
 }
 
+/** One "name = figure" pair of a program's printed result: "S0 = 1.5511", "p-value = 0.01626", "vgap = 32". */
+const resultPair = String.raw`\p{L}[\p{L}\p{N}._-]*[ \t]*=[ \t]*[-+−<>]?\d[\d.,]*(?:e[-+]?\d+)?`;
+/** A line made only of such pairs, set apart by commas or semicolons. */
+const resultLine = new RegExp(
+  String.raw`^[ \t]*${resultPair}(?:[ \t]*[,;][ \t]*${resultPair})*[ \t]*[,;]?[ \t]*$`,
+  "u",
+);
+/** Lines above a result that title it ("OLS-based CUSUM test", "data: ecm.model"): short, no sentence. */
+const MAX_TITLE_WORDS = 6;
+
+/**
+ * A program's printed result, a line of "name = figure" pairs ("S0 = 1.5511, p-value = 0.01626"),
+ * one candidate a line, read with the short lines above it that title it ("OLS-based CUSUM
+ * test", "data: ecm.model") in its block or as the block before: set without a full stop, such a
+ * line would otherwise run into the sentence around its output and be no candidate at all.
+ */
+export function resultCandidates(
+  text: string,
+  blockStart: number,
+  blockEnd: number,
+  context: string[],
+  titleBefore: () => string | undefined = () => undefined,
+): AnswerCandidate[] {
+  const lines = blockLines(text, blockStart, blockEnd);
+  const candidates: AnswerCandidate[] = [];
+  const isTitle = (line: string) => {
+    const words = line.trim().split(/\s+/);
+    return (
+      line.trim().length > 0 &&
+      words.length <= MAX_TITLE_WORDS &&
+      !/[.!?]$/u.test(line.trim()) &&
+      !resultLine.test(line)
+    );
+  };
+  lines.forEach((line, k) => {
+    if (!resultLine.test(line.text)) return;
+    const above = lines
+      .slice(0, k)
+      .map((each) => each.text)
+      .filter(isTitle)
+      .slice(-2);
+    const before = k === above.length ? titleBefore() : undefined;
+    const titles = [...(before !== undefined && isTitle(before) ? [before] : []), ...above].map(clean);
+    const quote = line.text.trim();
+    const claim = titles.length > 0 ? `${titles.join(", ")}: ${quote}` : quote;
+    candidates.push({
+      kind: "sentence",
+      quote,
+      start: line.start + (line.text.length - line.text.trimStart().length),
+      claimText: withStop(claim),
+      context: [...context, ...titles],
+    });
+  });
+  return candidates;
+}
+
 /** A description list's term on a line of its own: a few words or a range of figures, then a colon ("65534:", "1000-59999:"). */
 const termLine = /^[ \t]*([^\s:][^:\n]{0,38}?)[ \t]*:[ \t]*$/u;
 const MAX_TERM_WORDS = 5;
