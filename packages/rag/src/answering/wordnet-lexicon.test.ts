@@ -10,6 +10,15 @@ describe("WordNetLexicon", () => {
     expect(lexicon.related("buy")).toContain("purchase");
   });
 
+  it("finds a word's antonyms, and none for a word without", () => {
+    expect(lexicon.opposites("inside")).toContain("outside");
+    expect(lexicon.opposites("maximum")).toEqual(["minimum"]);
+    expect(lexicon.opposites("automobile")).toEqual([]);
+    expect(lexicon.opposites("xyzzyq")).toEqual([]);
+    // Antonyms are not related words.
+    expect(lexicon.related("inside")).not.toContain("outside");
+  });
+
   it("finds derived forms", () => {
     expect(lexicon.related("pay")).toContain("payment");
     expect(lexicon.related("encrypt")).toContain("encryption");
