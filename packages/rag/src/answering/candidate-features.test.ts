@@ -170,13 +170,6 @@ describe("candidateFeatures", () => {
     expect(row.states.size).toBe(0);
   });
 
-  it("counts only with a whole number", () => {
-    const counts = (quote: string) => candidateFeatures(sentence(quote));
-    expect(counts("The widths differ by {-0.54,0.97} against {-0.48,0.68}.").countsThings).toBe(false);
-    expect(counts("We kept 1,384 subjects and nine controls.").countsThings).toBe(true);
-    expect(counts("The board has 32GB of memory.").countsThings).toBe(true);
-  });
-
   it("counts things only with a figure that is no date, span of time or share", () => {
     const countsThings = (quote: string) => candidateFeatures(sentence(quote)).countsThings;
     expect(countsThings("The valve holds 12 litres.")).toBe(true);

@@ -186,9 +186,6 @@ const contextWords = memoize(1_000, (joined: string) => {
   return { words, forms: formSet(words) };
 });
 
-/** A figure that can count: digits without a decimal part (a unit may be glued on), or a number word. */
-const isWhole = (figure: string) => /^(?:\d{1,3}(?:,\d{3})+|\d+)[\p{L}°µ]*$|^\p{L}+$/u.test(figure);
-
 /** Features of one candidate; `statesAnswerKind` decides the figure, duration, time and frequency kinds. */
 export function candidateFeatures(candidate: AnswerCandidate): CandidateFeatures {
   // A footnote is scored as read in its citing sentence; its quote is still the note alone.
@@ -230,8 +227,7 @@ export function candidateFeatures(candidate: AnswerCandidate): CandidateFeatures
     claimForms: claimWords === own ? ownForms : formSet(claimWords),
     claimSurfaces: new Set(claimWords.map((word) => word.surface)),
     states,
-    // Things are counted by a whole number ("9 subjects", "nine", "32GB"), not by "0.97" or "1.5511".
-    countsThings: (uncounted === undated ? undatedFigures : valueFigures(uncounted)).some(isWhole),
+    countsThings: (uncounted === undated ? undatedFigures : valueFigures(uncounted)).length > 0,
     crossReference: contents || onlyRefersElsewhere(text),
     caption: captionOpening.test(text),
     namesYear: olderYear.test(typed),
