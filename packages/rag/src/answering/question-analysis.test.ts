@@ -92,6 +92,13 @@ const namedIn = (question: string, known: Lexicon) =>
     .map((term) => term.surface);
 
 describe("analyseQuestion", () => {
+  it("keeps at most twelve antonym patterns, however long the question", () => {
+    const opposed: Lexicon = { related: () => [], opposites: (word) => (word === "inside" ? ["outside"] : []) };
+    const long = `${"What is inside the floating environment, ".repeat(20)}and why?`;
+    expect(analyseQuestion(long, opposed).opposites?.length).toBe(12);
+    expect(analyseQuestion("Where inside the floating environment is it used?", opposed).opposites?.length).toBe(1);
+  });
+
   it("reads what is to be defined in the main clause after a scene", () => {
     const question = analyseQuestion(
       "When using the .status suffix after solving, what does a status value of 3 mean?",

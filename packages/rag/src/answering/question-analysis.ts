@@ -569,5 +569,7 @@ function oppositesOf(
       new RegExp(`(?<!\\p{L})(?:${alternatives})\\P{L}+(?:\\p{L}+\\P{L}+){0,2}?(?:${forms})`, "iu");
     found.push({ said: before(escapeRegExp(word)), opposite: before(antonyms.map(escapeRegExp).join("|")) });
   });
-  return found;
+  // Every candidate is tested against each pattern: a long question of many such words keeps its first few.
+  return found.slice(0, MAX_OPPOSITES);
 }
+const MAX_OPPOSITES = 12;
