@@ -23,12 +23,34 @@ function scores(question: string, quotes: Array<string | [string, string[]]>) {
 }
 
 /** Each candidate scored for `question` among the others, all from one passage ranked first. */
-function scoresOf(question: string, candidates: AnswerCandidate[]) {
-  const analysed = analyseQuestion(question, lexicon);
+function scoresOf(question: string, candidates: AnswerCandidate[], under: Lexicon = lexicon) {
+  const analysed = analyseQuestion(question, under);
   const pool = candidates.map(candidateFeatures);
   const weights = termWeights(analysed, pool, settings);
-  return pool.map((features) => scoreCandidate(features, { localId: 1, rank: 1 }, analysed, weights, settings));
+  // A word is a common word when the lexicon knows it (the engine asks WordNet).
+  const known = under.knows === undefined ? undefined : (word: string) => under.knows?.(word) === true;
+  return pool.map((features) =>
+    scoreCandidate(
+      features,
+      { localId: 1, rank: 1 },
+      analysed,
+      weights,
+      settings,
+      new Set(),
+      new Set(),
+      () => false,
+      known,
+    ),
+  );
 }
+
+/** Each quote scored as `scores` does, with words known, related and opposed as `under` says. */
+const scoresUnder = (under: Lexicon, question: string, quotes: string[]) =>
+  scoresOf(
+    question,
+    quotes.map((quote) => candidate(quote)),
+    under,
+  );
 
 describe("termWeights", () => {
   it("weighs down a word no candidate says unless it names a thing", () => {
@@ -349,16 +371,14 @@ describe("scoreCandidate", () => {
       related: () => [],
       opposites: (word) => (word === "inside" ? ["outside"] : word === "outside" ? ["inside"] : []),
     };
-    const question = "Where inside the floating environment should the command be used?";
-    const analysed = analyseQuestion(question, opposed);
-    const pool = [
-      "You have placed the command outside a floating environment.",
-      "It should be used as the first command inside the floating environment.",
-      "Outside of tables, the command inside a floating environment is allowed.",
-    ].map((quote) => candidateFeatures(candidate(quote)));
-    const weights = termWeights(analysed, pool, settings);
-    const [outside, inside, both] = pool.map((features) =>
-      scoreCandidate(features, { localId: 1, rank: 1 }, analysed, weights, settings),
+    const [outside, inside, both] = scoresUnder(
+      opposed,
+      "Where inside the floating environment should the command be used?",
+      [
+        "You have placed the command outside a floating environment.",
+        "It should be used as the first command inside the floating environment.",
+        "Outside of tables, the command inside a floating environment is allowed.",
+      ],
     );
     expect(outside?.parts.opposite).toBe(1);
     expect(inside?.parts.opposite).toBe(0);
@@ -382,29 +402,13 @@ describe("scoreCandidate", () => {
 
   it("takes a figure or a keyword the question does not give for a setting's value", () => {
     const common: Lexicon = { related: () => [], knows: (word) => !["raggedright", "portx", "nonzero"].includes(word) };
-    const analysed = analyseQuestion("What is the default value of the portx option?", common);
-    expect(analysed.type).toBe("value");
-    const pool = [
+    expect(analyseQuestion("What is the default value of the portx option?", common).type).toBe("value");
+    const [figure, keyword, prose, elsewhere] = scoresUnder(common, "What is the default value of the portx option?", [
       "The portx option defaults to 3306 unless the server says otherwise.",
       "The portx option is raggedright (the default).",
       "Set the portx option to a large nonzero value.",
       "For portx, Short description is the server port and Section is 2.4.",
-    ].map((quote) => candidateFeatures(candidate(quote)));
-    const weights = termWeights(analysed, pool, settings);
-    const known = (word: string) => common.knows?.(word) === true;
-    const [figure, keyword, prose, elsewhere] = pool.map((features) =>
-      scoreCandidate(
-        features,
-        { localId: 1, rank: 1 },
-        analysed,
-        weights,
-        settings,
-        new Set(),
-        new Set(),
-        () => false,
-        known,
-      ),
-    );
+    ]);
     expect(figure?.parts.typeMissing).toBe(0);
     expect(keyword?.parts.typeMissing).toBe(0);
     expect(prose?.parts.typeMissing).toBe(1);

@@ -154,22 +154,8 @@ export class WordNetLexicon implements Lexicon {
     const key = lemma.toLowerCase();
     const cached = this.cache.get(key);
     if (cached !== undefined) return cached;
-    const found = new Set<string>();
-    for (const pos of POS) {
-      const entry = this.entry(pos, key);
-      if (!entry) continue;
-      for (const offset of entry.offsets.slice(0, this.sensesPerPos)) {
-        const synset = parseSynset(this.data.get(pos)?.lineAt(offset) ?? "");
-        const own = synset.words.indexOf(key) + 1;
-        for (const word of synset.words) found.add(word);
-        for (const [source, targetOffset, targetPos, target] of synset.derived) {
-          if (source !== own && source !== 0) continue;
-          const targetWords = parseSynset(this.data.get(targetPos)?.lineAt(targetOffset) ?? "").words;
-          const word = targetWords[target - 1];
-          if (word !== undefined) found.add(word);
-        }
-      }
-    }
+    // Synonyms, and the forms derived from the word itself or from its whole synset (source 0).
+    const found = this.linked(key, (synset) => synset.derived, true);
     found.delete(key);
     const related = [...found].filter((word) => /^[a-z]+$/.test(word));
     this.cache.set(key, related);
@@ -184,7 +170,16 @@ export class WordNetLexicon implements Lexicon {
     return this.antonymsOf(lemma.toLowerCase());
   }
 
-  private readonly antonymsOf = memoize(20_000, (key: string): string[] => {
+  private readonly antonymsOf = memoize(20_000, (key: string): string[] =>
+    [...this.linked(key, (synset) => synset.antonyms, false)].filter((word) => /^[a-z]+$/.test(word)),
+  );
+
+  /**
+   * The words a word's four most frequent senses point to by `pointers` (derived forms or
+   * antonyms), from the word itself; `withSynset` adds the senses' synonyms and the pointers
+   * that leave from the whole synset.
+   */
+  private linked(key: string, pointers: (synset: Synset) => Synset["derived"], withSynset: boolean): Set<string> {
     const found = new Set<string>();
     for (const pos of POS) {
       const entry = this.entry(pos, key);
@@ -192,15 +187,16 @@ export class WordNetLexicon implements Lexicon {
       for (const offset of entry.offsets.slice(0, this.sensesPerPos)) {
         const synset = parseSynset(this.data.get(pos)?.lineAt(offset) ?? "");
         const own = synset.words.indexOf(key) + 1;
-        for (const [source, targetOffset, targetPos, target] of synset.antonyms) {
-          if (source !== own) continue;
+        if (withSynset) for (const word of synset.words) found.add(word);
+        for (const [source, targetOffset, targetPos, target] of pointers(synset)) {
+          if (source !== own && !(withSynset && source === 0)) continue;
           const word = parseSynset(this.data.get(targetPos)?.lineAt(targetOffset) ?? "").words[target - 1];
-          if (word !== undefined && /^[a-z]+$/.test(word)) found.add(word);
+          if (word !== undefined) found.add(word);
         }
       }
     }
-    return [...found];
-  });
+    return found;
+  }
 
   knows(lemma: string, pos?: Pos): boolean {
     const key = lemma.toLowerCase();
