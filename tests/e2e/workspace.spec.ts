@@ -35,11 +35,19 @@ test.describe("workspace in the browser (support check off)", () => {
   test("uploads through the file picker and shows progress until the document is ready", async () => {
     const { page } = watched;
     await page.getByText("Answers are not checked.").waitFor();
+    // Held back for a moment, a 3-page upload on loopback still shows its bar on a busy machine:
+    // without it the request can finish before the browser renders the uploading state.
+    const uploads = "**/api/documents";
+    await page.route(uploads, async (route) => {
+      if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
     await page
       .getByLabel("Choose PDF files")
       .setInputFiles({ name: "policy.pdf", mimeType: "application/pdf", buffer: Buffer.from(pdf) });
     const row = page.getByRole("listitem").filter({ hasText: "policy.pdf" });
     await row.getByText("Ready", { exact: true }).waitFor();
+    await page.unroute(uploads);
     await expect(row.textContent()).resolves.toContain("3 pages");
     const seen = await progressBarsSeen(page);
     expect(seen).toContain("Uploading policy.pdf");
