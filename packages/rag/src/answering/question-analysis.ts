@@ -549,6 +549,7 @@ function oppositesOf(
   lexicon: Lexicon,
 ): Array<{ said: RegExp; opposite: RegExp }> {
   if (lexicon.opposites === undefined) return [];
+  // Every run of letters, stopwords too ("inside" and "before" have antonyms), figures left out.
   const words = Array.from(
     foldMarks(question)
       .toLowerCase()

@@ -405,18 +405,9 @@ export function scoreCandidate(
     subjectWords.length > 0 &&
     subjectWords.length <= 6 &&
     subjectWords.every((word) => formsOf(word).some((form) => features.claimForms.has(form)));
-  // "What does a status value of 3 mean?": a code is defined where a list gives the code with its
-  // meaning after it ("3 | non-basic on upper bound", "404 Not Found"), not "3 times faster".
-  const code = /(?<![\p{L}\p{N}.])\d+(?![\p{L}\p{N}]|\.\d)/u.exec(question.subject ?? "")?.[0];
-  const definesCode =
-    code !== undefined &&
-    new RegExp(`(?<![\\p{L}\\p{N}.,])${code}(?:\\s*[|:=–—)-]\\s*\\p{L}|\\s+\\p{Lu})`, "u").test(
-      features.candidate.claimText,
-    );
-  // "The Jacobson radical of an associative algebra": the phrase before "of" is what is defined, the rest its scope.
-  const scoped = question.subject ? /^(.+?)\s+of\s+\S/iu.exec(question.subject)?.[1] : undefined;
-  const headWords =
-    scoped === undefined ? [] : [...wordsOf(scoped)].filter((word) => !STOPWORDS.has(word) && word.length > 1);
+  const codeEntry = question.subject ? codeEntryOf(question.subject) : null;
+  const definesCode = codeEntry?.test(features.candidate.claimText) === true;
+  const headWords = question.subject ? scopedHeadWords(question.subject) : [];
   // "The nM SAM attribute output by STAR": of a subject that holds a name, the name is what is defined.
   const namedWord = subjectWords.length > 1 ? subjectWords.find((word) => namedForms.has(word)) : undefined;
   const definesNamedWord =
@@ -569,3 +560,21 @@ function aroundDefault(text: string): string[] {
     text.slice(Math.max(0, match.index - 40), match.index + match[0].length + 40),
   );
 }
+
+/**
+ * "What does a status value of 3 mean?": a code is defined where a list gives the code with its
+ * meaning after it ("3 | non-basic on upper bound", "404 Not Found"), not "3 times faster". The
+ * pattern for the subject's code, or null when it holds none; made once per subject.
+ */
+const codeEntryOf = memoize(500, (subject: string): RegExp | null => {
+  const code = /(?<![\p{L}\p{N}.])\d+(?![\p{L}\p{N}]|\.\d)/u.exec(subject)?.[0];
+  return code === undefined
+    ? null
+    : new RegExp(`(?<![\\p{L}\\p{N}.,])${code}(?:\\s*[|:=–—)-]\\s*\\p{L}|\\s+\\p{Lu})`, "u");
+});
+
+/** "The Jacobson radical of an associative algebra": the words of the phrase before "of", what is defined (the rest is its scope). */
+const scopedHeadWords = memoize(500, (subject: string): string[] => {
+  const scoped = /^(.+?)\s+of\s+\S/iu.exec(subject)?.[1];
+  return scoped === undefined ? [] : [...wordsOf(scoped)].filter((word) => !STOPWORDS.has(word) && word.length > 1);
+});

@@ -200,10 +200,11 @@ export function sentenceCandidates(
 const demonstrative = /\b(?:this|that|these|those)\s+(\p{Ll}{3,})\b/gu;
 
 /**
- * The nearest of the sentences `before` (in order, all ending before `start`) that names what a
- * demonstrative of `claim` points back to: one printing its noun ("routine", or "routines" for
- * "these routines") without a demonstrative before it ("the C routine _sdcc_external_startup()").
- * Undefined when the claim has no demonstrative or no such sentence is near.
+ * The nearest of the sentences `before` (in order; one ending after `start`, which the claim
+ * itself runs into, is passed over) that names what a demonstrative of `claim` points back to: one
+ * printing its noun ("routine", or "routines" for "these routines") without a demonstrative before
+ * it ("the C routine _sdcc_external_startup()"). Undefined when the claim has no demonstrative or
+ * no such sentence is near.
  */
 function referentBefore(claim: string, before: { end: number; text: string }[], start: number): string | undefined {
   const nouns = [...claim.matchAll(demonstrative)]
@@ -370,11 +371,11 @@ export function resultCandidates(
   const lines = blockLines(text, blockStart, blockEnd);
   const candidates: AnswerCandidate[] = [];
   const isTitle = (line: string) => {
-    const words = line.trim().split(/\s+/);
+    const title = line.trim();
     return (
-      line.trim().length > 0 &&
-      words.length <= MAX_TITLE_WORDS &&
-      !/[.!?]$/u.test(line.trim()) &&
+      title.length > 0 &&
+      title.split(/\s+/).length <= MAX_TITLE_WORDS &&
+      !/[.!?]$/u.test(title) &&
       !resultLine.test(line)
     );
   };

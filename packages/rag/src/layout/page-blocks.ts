@@ -258,7 +258,7 @@ export function layOutBlocks(lines: readonly Line[], state: LayoutState): PageBl
     index++;
   }
   // Only when that paragraph is the page's last block in body type (a footnote may follow it).
-  const lastBody = [...drafts].reverse().find((draft) => draft.kind !== "paragraph" || draft === lastBodyParagraph);
+  const lastBody = drafts.findLast((draft) => draft.kind !== "paragraph" || draft === lastBodyParagraph);
   if (lastBody !== undefined && lastBody === lastBodyParagraph && lastBody.kind === "paragraph") {
     const sentence = lastSentence(lastBody.lines.join(" "));
     if (/:\s*$/u.test(sentence)) state.leadInOver = sentence;
