@@ -4,7 +4,7 @@ import type { ScoreParts } from "./score-candidate";
  * Every weight and threshold of the extractive answer engine, in one place. A candidate's
  * score is the weighted sum
  *
- *   coverage·C + context·X + proximity·P + answerType·T − typeMissing·M − definitionMissing·M″ + rank·R + definition·D − crossReference·F + figure·G − namesOnly·N − namedMissing·M′ + tableLookup·L − opposite·O
+ *   coverage·C + context·X + proximity·P + answerType·T − typeMissing·M − definitionMissing·M″ + rank·R + definition·D − crossReference·F + figure·G − namesOnly·N − namedMissing·M′ + tableLookup·L − opposite·O − programInput·I
  *
  * (each part in [0, 1], described in score-candidate.ts). The abstention threshold is chosen on
  * the dev set by `npm run eval:calibrate` (procedure in evaluation/README.md, "Choosing the
@@ -68,6 +68,7 @@ export const answerEngineSettings: AnswerEngineSettings = {
     namedMissing: 0.5,
     tableLookup: 0.15,
     opposite: 0.3,
+    programInput: 0.3,
   },
   match: { exact: 1, form: 0.85, related: 0.55 },
   otherKind: 0,

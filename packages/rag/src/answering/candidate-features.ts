@@ -40,6 +40,8 @@ export interface CandidateFeatures {
   caption: boolean;
   /** Whether it prints a year of the last millennium ("in 1770"), which answers "in what year". */
   namesYear: boolean;
+  /** Whether it is a line of program input ("R> fm <- lm(y ~ x)", "> plot(fit)"): what a reader types, not what a document states. */
+  programInput: boolean;
 }
 
 /** A capitalised name word, hyphenated ones too ("Adrien-Marie"). */
@@ -153,6 +155,12 @@ function onlyRefersElsewhere(quote: string): boolean {
     .join(" ");
   return wordForms(rest).filter(isContentWord).length < 4;
 }
+/**
+ * A line typed at a program's prompt ("R> ", "> ", "$ ", "gp> ") or an R assignment ("inc <- seq(0.5, 1.2)"):
+ * input to a program, which states no fact about the document's subject however many of its names it prints.
+ */
+const programLine = /^(?:(?:R|gp)?>|\$)\s|(?:^|[\s;])[\p{L}_][\p{L}\p{N}._]*\s*<-\s*[\p{L}\p{N}("'-]/u;
+
 /** Moments stated without a date: "on the first day of each month", "by the end of the quarter", "before 5 pm". */
 const moment =
   /\b(?:on|by|before|after|until|from|at|during)\s+(?:the\s+)?(?:\d+(?:st|nd|rd|th)|first|second|third|last|final|next|end|beginning|start)\b|\b\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.)|\b(?:noon|midnight|upon|immediately|annually|monthly|weekly|daily)\b/i;
@@ -231,5 +239,6 @@ export function candidateFeatures(candidate: AnswerCandidate): CandidateFeatures
     crossReference: contents || onlyRefersElsewhere(text),
     caption: captionOpening.test(text),
     namesYear: olderYear.test(typed),
+    programInput: programLine.test(text),
   };
 }

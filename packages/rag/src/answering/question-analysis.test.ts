@@ -207,6 +207,34 @@ describe("analyseQuestion", () => {
     expect(analyseQuestion("What is a tropical semiring?", lexicon).subject).toBe("tropical semiring");
   });
 
+  it("counts the head noun when 'how many' opens on an adjective, a plural ending the phrase", () => {
+    // WordNet has "parametric" as an adjective only, "bootstrap" as a noun (mostly a verb) and
+    // "replicate" as a verb only: the plural still ends the phrase, and is what is counted.
+    const words: Record<string, Array<"noun" | "verb" | "adj">> = {
+      parametric: ["adj"],
+      bootstrap: ["noun", "verb"],
+      replicate: ["verb"],
+      solvable: ["adj"],
+      group: ["noun", "verb"],
+      binary: ["noun", "adj"],
+      package: ["noun", "verb"],
+    };
+    const tagged: Lexicon = {
+      related: () => [],
+      mostlyNoun: (word) => ["group", "package"].includes(word),
+      knows: (word, pos) => (pos === undefined ? word in words : (words[word] ?? []).includes(pos as "noun")),
+    };
+    const replicates = analyseQuestion(
+      "How many parametric bootstrap replicates were used for the confidence intervals?",
+      tagged,
+    );
+    expect([replicates.counted, replicates.countedHead]).toEqual(["replicates", undefined]);
+    expect(analyseQuestion("How many solvable groups are implemented?", tagged).counted).toBe("groups");
+    // A word that is also a noun keeps its place ("binary packages" counts binaries and packages).
+    const binary = analyseQuestion("How many binary packages does Debian contain?", tagged);
+    expect([binary.counted, binary.countedHead]).toEqual(["binary", "packages"]);
+  });
+
   it("takes the noun after 'how much' as what is measured, and knows a definition asked for in so many words", () => {
     const nouns: Lexicon = { related: () => [], mostlyNoun: (word) => word === "memory" };
     expect(analyseQuestion("How much memory did each GPU have?", nouns).counted).toBe("memory");

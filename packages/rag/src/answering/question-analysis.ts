@@ -59,7 +59,13 @@ export interface QuestionAnalysis {
    * ("outside a floating environment"): a sentence saying only the latter is about the opposite.
    */
   opposites?: Array<{ said: RegExp; opposite: RegExp }>;
+  /** Asked for what to type or call ("which function", "what command", "what should I pass"): a line of program input may answer. */
+  asksForInput?: boolean;
 }
+
+/** Words asking what to type, call or run: "what should I pass to predict", "which command", "the syntax of". */
+const inputAsked =
+  /\b(?:commands?|calls?|call(?:ed|ing)|syntax|pass(?:ed|ing)?|type\s+in|typed|typing|enter(?:ed)?|invoke[ds]?|invocation)\b/i;
 
 const answerWords = new Set(
   (
@@ -201,17 +207,30 @@ const countedNoun = /\bhow many\s+(\p{L}[\p{L}\p{N}-]*)((?:\s+\p{L}[\p{L}\p{N}-]
 /**
  * The head of the noun phrase after "how many" (`countedNoun`'s match): the last of up to three
  * words, each a noun after the first ("how many MGUS subjects had …" counts subjects, "how many
- * key bits" bits).
+ * key bits" bits). `isPlural` tells a plural the lexicon has as a noun or a verb ("replicates"),
+ * which ends the phrase whatever its commonest sense; `namesThing` a noun that may modify it.
  */
-function countedHead(match: RegExpExecArray | null, isNoun: (word: string) => boolean): string | undefined {
+function countedHead(
+  match: RegExpExecArray | null,
+  isNoun: (word: string) => boolean,
+  isPlural: (word: string) => boolean = () => false,
+  namesThing: (word: string) => boolean = () => false,
+): string | undefined {
   if (!match) return undefined;
   const words = [match[1] as string, ...(match[2] ?? "").trim().split(/\s+/).filter(Boolean)].map((word) =>
     word.toLowerCase(),
   );
   let head = words[0] as string;
-  for (const next of words.slice(1)) {
-    if (STOPWORDS.has(next) || !isNoun(next)) break;
-    head = next;
+  for (const [k, next] of words.slice(1).entries()) {
+    if (STOPWORDS.has(next)) break;
+    if (isNoun(next) || isPlural(next)) {
+      head = next;
+      continue;
+    }
+    // "Parametric bootstrap replicates": a noun the lexicon knows, modifying the plural after it.
+    const after = words[k + 2];
+    if (after !== undefined && namesThing(next) && isPlural(after)) continue;
+    break;
   }
   return head;
 }
@@ -477,11 +496,26 @@ export function analyseQuestion(typed: string, lexicon: Lexicon): QuestionAnalys
     counting?.[1]?.toLowerCase() ??
     (isNoun(measuredWord) ? measuredWord : undefined) ??
     (type === "percentage" && isNoun(sharedWord) ? sharedWord : undefined);
+  // "How many MGUS subjects": the noun the phrase ends on is counted too. A plural the lexicon has
+  // as a noun ends the phrase, though the word is mostly a verb ("bootstrap replicates").
+  const knows = (word: string, pos?: "noun" | "adj") => lexicon.knows?.(word, pos) === true;
+  const headWord = countedHead(
+    counting,
+    (word) => isNoun(lemmatize.noun(word)),
+    (word) => /[^s]s$/u.test(word) && (knows(lemmatize.noun(word), "noun") || knows(word.slice(0, -1))),
+    (word) => knows(lemmatize.noun(word), "noun"),
+  );
+  // "How many parametric bootstrap replicates": an adjective counts nothing; the phrase's head is what is counted.
+  const describes =
+    countedWord !== undefined &&
+    headWord !== countedWord &&
+    knows(countedWord, "adj") &&
+    !knows(lemmatize.noun(countedWord), "noun");
   // "How many people died": a word that only names the kind of answer counts nothing the answer must say ("157 fatalities").
-  const counted = terms.find((term) => term.surface === countedWord && !term.answerWord)?.surface ?? null;
-  // "How many MGUS subjects": the noun the phrase ends on is counted too.
-  const headWord = countedHead(counting, (word) => isNoun(lemmatize.noun(word)));
-  const head = headWord === countedWord ? undefined : terms.find((term) => term.surface === headWord)?.surface;
+  const counted =
+    terms.find((term) => term.surface === (describes ? headWord : countedWord) && !term.answerWord)?.surface ?? null;
+  const head =
+    headWord === countedWord || describes ? undefined : terms.find((term) => term.surface === headWord)?.surface;
   const explicit = type === "definition" && definitionQuestion.exec(question)?.[1] === undefined;
   const compounds = kindCompounds(question, terms, lexicon);
   const opposites = type === "polar" ? [] : oppositesOf(question, terms, lexicon);
@@ -501,6 +535,7 @@ export function analyseQuestion(typed: string, lexicon: Lexicon): QuestionAnalys
         asksExpansion: true,
       }),
     ...(type === "time" && yearAsked.test(question) && { asksYear: true }),
+    ...((type === "name" || inputAsked.test(question)) && { asksForInput: true }),
     attribute:
       attribute && attributeTerm
         ? {

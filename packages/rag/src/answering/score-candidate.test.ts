@@ -416,6 +416,30 @@ describe("scoreCandidate", () => {
     expect(elsewhere?.parts.typeMissing).toBe(1);
   });
 
+  it("counts against a line of program input unless the question asks what to type or call", () => {
+    const question = "In the schools example, what standard error does the HC4 estimator give for income?";
+    const [input, assignment, row] = scores(question, [
+      'R> coeftest(fm, vcov = vcovHC(fm, type = "HC4")) for the schools example and its income standard error',
+      "inc <- seq(0.5, 1.2, by = 0.001) with the HC4 estimator for income in the schools example",
+      "For Income, Estimate is 1587 and Std. Error is 5489 under the HC4 estimator.",
+    ]);
+    expect(input?.parts.programInput).toBe(1);
+    expect(assignment?.parts.programInput).toBe(1);
+    expect(row?.parts.programInput).toBe(0);
+    // A program's printed output is no input: its figures are what a reader looks up.
+    const [output] = scores(question, ["S0 = 1.5511, p-value = 0.01626 for the HC4 estimator"]);
+    expect(output?.parts.programInput).toBe(0);
+    // Asked what to type, the typed line is the answer.
+    const [asked] = scores("Which command computes the HC4 standard errors in the schools example?", [
+      'R> coeftest(fm, vcov = vcovHC(fm, type = "HC4"))',
+    ]);
+    expect(asked?.parts.programInput).toBe(0);
+    const [passed] = scores("What should I pass to coeftest for HC4 standard errors?", [
+      'R> coeftest(fm, vcov = vcovHC(fm, type = "HC4"))',
+    ]);
+    expect(passed?.parts.programInput).toBe(0);
+  });
+
   it("meets a question in other words through the lexicon and the kind of answer", () => {
     const [due, unrelated] = scores("When do I have to pay the rent?", [
       "Rent is due on the first day of each month.",

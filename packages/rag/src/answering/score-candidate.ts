@@ -37,6 +37,8 @@ export interface ScoreParts {
   tableLookup: number;
   /** 1 when it says the antonym of a question word where the question says the word ("outside" for "inside the environment"). */
   opposite: number;
+  /** 1 when it is a line of program input and the question asks for no command, call or name to type. */
+  programInput: number;
 }
 
 export interface ScoredCandidate {
@@ -534,6 +536,7 @@ export function scoreCandidate(
     )
       ? 1
       : 0,
+    programInput: features.programInput && !question.asksForInput ? 1 : 0,
   };
   const w = settings.weights;
   const score =
@@ -550,7 +553,8 @@ export function scoreCandidate(
     w.namesOnly * parts.namesOnly -
     w.namedMissing * parts.namedMissing +
     w.tableLookup * parts.tableLookup -
-    w.opposite * parts.opposite;
+    w.opposite * parts.opposite -
+    w.programInput * parts.programInput;
   return { features, ...placement, score, parts, matched };
 }
 

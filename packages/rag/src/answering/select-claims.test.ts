@@ -21,6 +21,7 @@ const noParts: ScoreParts = {
   namedMissing: 0,
   tableLookup: 0,
   opposite: 0,
+  programInput: 0,
 };
 let start = 0;
 function scored(quote: string, score: number, matched: string[], localId = 1): ScoredCandidate {
