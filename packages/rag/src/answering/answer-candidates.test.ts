@@ -280,6 +280,22 @@ describe("answerCandidates", () => {
     expect(flat(afterProse).some((candidate) => candidate.quote.startsWith("the team"))).toBe(false);
   });
 
+  it("offers the main clause of a passage's first sentence cut in its opening clause", () => {
+    const text =
+      "the computational tools, a convenience function kernHAC for kernel-based HAC esti-\nmation has been added that calls vcovHAC: by default, it computes a quadratic spectral kernel estimator. It is fast.";
+    const made = flat(text).find((candidate) => candidate.quote.startsWith("a convenience"));
+    expect(made?.claimText).toMatch(/^A convenience function kernHAC for kernel-based HAC estimation has been added/);
+    expect(made?.claimText).toContain("quadratic spectral kernel");
+    // The quote is the main clause as printed, where the passage holds it.
+    expect(text.slice(made?.start, (made?.start ?? 0) + (made?.quote.length ?? 0))).toBe(made?.quote);
+    expect(flat(text).some((candidate) => candidate.quote.startsWith("the computational"))).toBe(false);
+    // A clause that leans on what was cut off ("and", "it") is no statement of its own.
+    expect(flat("the first tools, and then it was added to the package by its authors.").length).toBe(0);
+    // Not inside a passage: the sentence before holds the opening clause.
+    const inside = `The team met every week to review the tools.\n${text}`;
+    expect(flat(inside).some((candidate) => candidate.quote.startsWith("a convenience"))).toBe(false);
+  });
+
   it("reads a run-on paragraph line by line, a line cut at a comma going on in the next", () => {
     // No full stop anywhere and over the longest quote a sentence may have: read line by line.
     const items = [

@@ -295,4 +295,23 @@ describe("searchText", () => {
     // A section asked about stays a word of the question.
     expect(surfaces("Which standard does the section on licensing cite?")).toContain("section");
   });
+
+  it("reads a user's words for the default as the document's 'default', in the search and the terms", () => {
+    const surfaces = (question: string) => analyseQuestion(question, lexicon).terms.map((term) => term.surface);
+    const asked = [
+      "Out of the box, how tightly are caption lines spaced?",
+      "Which kernel does the HAC function use without changing any options?",
+      "How far above the figure does the jump target sit unless I change it?",
+      "If I call malloc without any setup, how much memory is there?",
+      "If I don't pass -f to gplink, what fill value is used?",
+    ];
+    for (const question of asked) {
+      expect(surfaces(question)).toContain("default");
+      expect(searchText(question)).toMatch(/\bby default\b/);
+    }
+    expect(surfaces("Out of the box, how tightly are caption lines spaced?")).not.toContain("box");
+    // Said in so many words, the question is read as asked; a box of another kind stays a box.
+    expect(searchText("What is the default, out of the box?")).toMatch(/out of the box/);
+    expect(surfaces("What is printed out of the box drawn around a figure?")).toContain("box");
+  });
 });

@@ -404,7 +404,7 @@ const pastValueQuestion = new RegExp(`${leadingScope}what\\s+(?:was|were)\\s+(?:
 
 /** The question's terms with their forms and related words, its answer type and, for "what is X", X. */
 export function analyseQuestion(typed: string, lexicon: Lexicon): QuestionAnalysis {
-  const question = flattenPowers(typed);
+  const question = asDocumentSays(typed);
   const named = namedSurfaces(question);
   // "Is it OK to …": a word in capitals that English also uses as an adverb ("ok", "fast") is a
   // common word said loudly, no name; "AES" (unknown to WordNet) and "RAM" (a noun and a verb) stay names.
@@ -556,13 +556,28 @@ export function analyseQuestion(typed: string, lexicon: Lexicon): QuestionAnalys
 const flattenPowers = (question: string) => question.replace(/(?<![\p{L}\p{N}_])(\p{L})\^(?=\d)/gu, "$1");
 
 /**
+ * What a manual calls the default, said the way a user says it: "out of the box" ending its
+ * clause, "unless I change it", "without changing any options", "without any setup", "if I don't
+ * pass -x". The document says "default" ("raggedright is used by default"), so the question is
+ * read with it.
+ */
+const defaultIdiom =
+  /\bout[ -]of[ -]the[ -]box\b(?=\s*(?:[,.;:?!]|$))|\bunless\s+(?:i|you|we)\s+(?:change|set|specify|override)\s+(?:it|them|this|that)\b|\bwithout\s+(?:changing|setting|specifying|configuring)\s+(?:any(?:thing)?|its|the)(?:\s+(?:options?|settings?|parameters?|arguments?))?\b|\bwithout\s+any\s+(?:setup|set-up|configuration|options|arguments)\b|\bif\s+(?:i|you|we)\s+(?:don['’]t|do\s+not)\s+(?:set|specify|change|pass|give)\b/giu;
+
+/** The question read as a document would put it: powers flat, a user's "out of the box" as "by default". */
+const asDocumentSays = (typed: string) => {
+  const question = flattenPowers(typed);
+  return /\bdefault/iu.test(question) ? question : question.replace(defaultIdiom, "by default");
+};
+
+/**
  * The question as a search should read it: without the document named as where to look ("in the
  * guide", "how does the paper define") and without the words that only frame it ("define",
  * "mean", "called"). Those words are common in the very document asked about and pull passages
  * that merely mention it.
  */
 export function searchText(typed: string): string {
-  const question = flattenPowers(typed);
+  const question = asDocumentSays(typed);
   const unscoped = question
     .replace(documentScope, " ")
     .replace(documentPart, (phrase, part: string) => phrase.slice(0, phrase.length - part.length));

@@ -60,6 +60,25 @@ function continuesPage(claim: string): boolean {
   );
 }
 
+/** A clause opening on a conjunction or a relative pronoun goes on from the one before it ("and then …"). */
+const joinsOn = /^(?:and|or|but|nor|so|yet|which|who|whose|whom|where|when)\b/iu;
+
+/**
+ * The main clause of a passage's first sentence cut in its opening clause, as printed ("a
+ * convenience function kernHAC … has been added …" of "the computational tools, a convenience
+ * …"): what follows the first comma or semicolon within a few words, when it is six words or more
+ * and stands alone once capitalised. How many characters come before it, or 0 when none does.
+ */
+function clauseAfterCut(printed: string): number {
+  const cut = /^[^,;.:!?]{1,60}[,;]\s+/u.exec(printed);
+  if (cut === null) return 0;
+  const tail = printed.slice(cut[0].length);
+  if (!/^\p{L}/u.test(tail) || tail.trim().split(/\s+/).length < 6) return 0;
+  const claim = capitalise(clean(tail));
+  const leansBack = joinsOn.test(claim) || pointsBack.test(claim) || connective.test(claim);
+  return leansBack || !standsAlone(claim) ? 0 : cut[0].length;
+}
+
 /** How many short display lines a sentence may run across, and how long each may be. */
 const MAX_DISPLAY_LINES = 2;
 const MAX_DISPLAY_CHARS = 80;
@@ -144,6 +163,14 @@ export function sentenceCandidates(
       // "software gfan [23] by Anders Jensen computes …" under a figure at the top of a page ends a
       // sentence begun on the page before ("The"): what it says still stands as a statement.
       claim = capitalise(claim);
+    } else if (opensPassage && k === 0 && /^\p{Ll}/u.test(claim)) {
+      // "the computational tools, a convenience function kernHAC … has been added": a passage cut
+      // in a sentence's opening clause; the main clause after the comma is a statement of its own.
+      const skipped = clauseAfterCut(text.slice(start, end));
+      if (skipped > 0) {
+        start += skipped;
+        claim = capitalise(clean(text.slice(start, end)));
+      }
     }
     const quote = text.slice(start, end).trim();
     if (quote.length > MAX_QUOTE_CHARS) {
