@@ -158,8 +158,9 @@ function onlyRefersElsewhere(quote: string): boolean {
 /**
  * A line typed at a program's prompt ("R> ", "> ", "$ ", "gp> ") or an R assignment ("inc <- seq(0.5, 1.2)"):
  * input to a program, which states no fact about the document's subject however many of its names it prints.
+ * A figure after the sign is a comparison or an amount ("> 50%", "$ 1,200"), not a prompt.
  */
-const programLine = /^(?:(?:R|gp)?>|\$)\s|(?:^|[\s;])[\p{L}_][\p{L}\p{N}._]*\s*<-\s*[\p{L}\p{N}("'-]/u;
+const programLine = /^(?:(?:R|gp)?>|\$)\s+(?=[\p{L}_(.])|(?:^|[\s;])[\p{L}_][\p{L}\p{N}._]*\s*<-\s*[\p{L}\p{N}("'-]/u;
 
 /** Moments stated without a date: "on the first day of each month", "by the end of the quarter", "before 5 pm". */
 const moment =

@@ -429,6 +429,13 @@ describe("scoreCandidate", () => {
     // A program's printed output is no input: its figures are what a reader looks up.
     const [output] = scores(question, ["S0 = 1.5511, p-value = 0.01626 for the HC4 estimator"]);
     expect(output?.parts.programInput).toBe(0);
+    // A comparison or an amount after the sign is no prompt.
+    const [share, amount] = scores(question, [
+      "> 50% of the HC4 standard errors for income in the schools example",
+      "$ 1,200 was spent per pupil in the schools example, by the HC4 estimator for income",
+    ]);
+    expect(share?.parts.programInput).toBe(0);
+    expect(amount?.parts.programInput).toBe(0);
     // Asked what to type, the typed line is the answer.
     const [asked] = scores("Which command computes the HC4 standard errors in the schools example?", [
       'R> coeftest(fm, vcov = vcovHC(fm, type = "HC4"))',
