@@ -63,7 +63,7 @@ export interface QuestionAnalysis {
   asksForInput?: boolean;
 }
 
-/** Words asking what to type, call or run: "what should I pass to predict", "which command", "the syntax of". */
+/** Words asking what to type, call or pass: "what should I pass to predict", "which command", "the syntax of". */
 const inputAsked =
   /\b(?:commands?|calls?|call(?:ed|ing)|syntax|pass(?:ed|ing)?|type\s+in|typed|typing|enter(?:ed)?|invoke[ds]?|invocation)\b/i;
 
@@ -496,8 +496,8 @@ export function analyseQuestion(typed: string, lexicon: Lexicon): QuestionAnalys
     counting?.[1]?.toLowerCase() ??
     (isNoun(measuredWord) ? measuredWord : undefined) ??
     (type === "percentage" && isNoun(sharedWord) ? sharedWord : undefined);
-  // "How many MGUS subjects": the noun the phrase ends on is counted too. A plural the lexicon has
-  // as a noun ends the phrase, though the word is mostly a verb ("bootstrap replicates").
+  // "How many MGUS subjects": the noun the phrase ends on is counted too. A plural of a word the
+  // lexicon has ends the phrase, even one it has only as a verb ("bootstrap replicates").
   const knows = (word: string, pos?: "noun" | "adj") => lexicon.knows?.(word, pos) === true;
   const headWord = countedHead(
     counting,
