@@ -426,6 +426,24 @@ describe("scoreCandidate", () => {
     expect(input?.parts.programInput).toBe(1);
     expect(assignment?.parts.programInput).toBe(1);
     expect(row?.parts.programInput).toBe(0);
+    // The score is the weighted sum of its parts, each penalty taken off (answer-engine-settings.ts).
+    const penalties = new Set([
+      "typeMissing",
+      "definitionMissing",
+      "crossReference",
+      "namesOnly",
+      "namedMissing",
+      "opposite",
+      "programInput",
+    ]);
+    for (const scored of [input, assignment, row]) {
+      const sum = Object.entries(scored?.parts ?? {}).reduce(
+        (total, [part, value]) =>
+          total + (penalties.has(part) ? -1 : 1) * settings.weights[part as keyof typeof settings.weights] * value,
+        0,
+      );
+      expect(scored?.score).toBeCloseTo(sum);
+    }
     // A program's printed output is no input: its figures are what a reader looks up.
     const [output] = scores(question, ["S0 = 1.5511, p-value = 0.01626 for the HC4 estimator"]);
     expect(output?.parts.programInput).toBe(0);
