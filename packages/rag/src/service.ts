@@ -39,6 +39,34 @@ export const SHARED_PART_PASSAGES = 3;
 export const QUOTED_WORD_POOL = 4;
 
 /**
+ * How many times `topK` hits a part searches, so that passages of machine data can give their
+ * places to the prose behind them.
+ */
+export const DATA_POOL = 2;
+
+/**
+ * A token of machine data: a hex or base64 run of twelve characters or more holding both
+ * letters and digits ("d1ed44fd1a0f3f2a", "8ea2b7ca516745bf"), as test vectors, checksums and
+ * keys print them. A passage made mostly of them (a test vector's dump) meets a question's words
+ * only in its labels ("round[ 2].istart"), however often it repeats them.
+ */
+const dataToken = /^(?=[\p{L}\p{N}+/=]*\p{N})(?=[\p{L}\p{N}+/=]*\p{L})[\p{L}\p{N}+/=]{12,}$/u;
+
+/** Whether machine data makes up half of a passage's printed characters or more. */
+function mostlyData(text: string): boolean {
+  const tokens = text.split(/[\s,;:()[\]{}"'.]+/u).filter((token) => token.length > 0);
+  const printed = tokens.reduce((sum, token) => sum + token.length, 0);
+  const data = tokens.filter((token) => dataToken.test(token)).reduce((sum, token) => sum + token.length, 0);
+  return printed > 0 && data * 2 >= printed;
+}
+
+/** Hits of prose before hits of machine data, each group in retrieval order. */
+function proseFirst(hits: SearchHit[], records: ReadonlyMap<string, ChunkRecord>): SearchHit[] {
+  const data = new Set(hits.filter((hit) => mostlyData(records.get(hit.chunkId)?.text ?? "")));
+  return data.size === 0 ? hits : [...hits.filter((hit) => !data.has(hit)), ...data];
+}
+
+/**
  * Hits whose chunk prints every quoted word as written (as a whole word, any case) first, each
  * group in retrieval order; the same hits when nothing is quoted.
  */
@@ -295,8 +323,9 @@ export class RAGService {
         const embedding = embeddings?.[k];
         const query = {
           text: searchText(text),
-          // A word set in quotes is looked for as written among a wider set of hits (below).
-          topK: (quoted[k]?.length ?? 0) > 0 ? topK * QUOTED_WORD_POOL : topK,
+          // A word set in quotes is looked for as written among a wider set of hits (below), and
+          // passages of machine data give their places to the prose behind them.
+          topK: (quoted[k]?.length ?? 0) > 0 ? topK * QUOTED_WORD_POOL : topK * DATA_POOL,
           ...(scope.filter && { documentIds: scope.filter }),
           ...(embedding && { embedding }),
         };
@@ -305,7 +334,9 @@ export class RAGService {
     );
     const wanted = [...new Set(searched.flat().map((hit) => hit.chunkId))];
     const records = new Map(chunks.getChunks(wanted).map((chunk) => [chunk.id, chunk]));
-    const hitLists = searched.map((hits, k) => writtenFirst(hits, quoted[k] ?? [], records).slice(0, topK));
+    const hitLists = searched.map((hits, k) =>
+      writtenFirst(proseFirst(hits, records), quoted[k] ?? [], records).slice(0, topK),
+    );
     // The parts of one question are about one thing: each part also reads the best passages the
     // other parts found, after its own ("the minimum length of a package name" is stated in the
     // passage found for "what character must it start with"). A part that found nothing of its
