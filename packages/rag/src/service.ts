@@ -60,9 +60,23 @@ function mostlyData(text: string): boolean {
   return printed > 0 && data * 2 >= printed;
 }
 
+/** A table of contents' line: a title, dot leaders, a page number ("A.2 Expansion of a 192-bit key ....... 28"). */
+const contentsLine = /(?:\.\s?){4,}\s*(?:\d{1,4}|[ivxlc]{1,6})\s*$/iu;
+
+/** Whether half of a passage's lines or more are a table of contents' lines: it points to pages, it says nothing. */
+function mostlyContents(text: string): boolean {
+  const lines = text.split("\n").filter((line) => line.trim().length > 0);
+  return lines.length > 0 && lines.filter((line) => contentsLine.test(line)).length * 2 >= lines.length;
+}
+
 /** Hits of prose before hits of machine data, each group in retrieval order. */
 function proseFirst(hits: SearchHit[], records: ReadonlyMap<string, ChunkRecord>): SearchHit[] {
-  const data = new Set(hits.filter((hit) => mostlyData(records.get(hit.chunkId)?.text ?? "")));
+  const data = new Set(
+    hits.filter((hit) => {
+      const text = records.get(hit.chunkId)?.text ?? "";
+      return mostlyData(text) || mostlyContents(text);
+    }),
+  );
   return data.size === 0 ? hits : [...hits.filter((hit) => !data.has(hit)), ...data];
 }
 
