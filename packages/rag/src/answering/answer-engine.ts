@@ -34,7 +34,7 @@ export interface RankedPart {
 }
 
 /** Passages without a source are taken as one document, as retrieval gave them together. */
-const documentOf = (passage: DraftPassage) => passage.source ?? "";
+export const documentOf = (passage: DraftPassage) => passage.source ?? "";
 /** A quote as parts compare them: its words, whatever the line breaks. */
 export const quoteKey = (quote: string) => quote.replace(/\s+/g, " ").trim();
 const round = (value: number) => Math.round(value * 1000) / 1000;

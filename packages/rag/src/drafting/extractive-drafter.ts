@@ -1,5 +1,5 @@
 import type { ComponentHealth } from "@audited-rag/core";
-import { AnswerEngine, type AnswerEngineOptions, quoteKey } from "../answering/answer-engine";
+import { AnswerEngine, type AnswerEngineOptions, documentOf, quoteKey } from "../answering/answer-engine";
 import type { Drafter, DraftPart, DraftPartInput, DraftPassage } from "./drafter";
 
 const sharedEngine = new AnswerEngine();
@@ -29,8 +29,8 @@ export class ExtractiveDrafter implements Drafter {
       for (const claim of drafted.claims) {
         quoted.add(quoteKey(claim.quote));
         for (const id of claim.citations) {
-          const source = part.passages.find((passage) => passage.localId === id)?.source;
-          if (source !== undefined) answeredFrom.add(source);
+          const cited = part.passages.find((passage) => passage.localId === id);
+          if (cited !== undefined) answeredFrom.add(documentOf(cited));
         }
       }
       return drafted;
