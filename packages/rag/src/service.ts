@@ -17,7 +17,6 @@ import { repairCandidates } from "./answer/repair-quote";
 import { screenPassage } from "./answer/screen-passage";
 import { splitQuestion } from "./answer/split-question";
 import { validateDraft } from "./answer/validate-draft";
-import { contentsEntry } from "./answering/candidate-features";
 import { escapeRegExp } from "./answering/definition-shapes";
 import { quotedSurfaces, searchText } from "./answering/question-analysis";
 import { type AskObserver, previewDraftedPart } from "./ask-observer";
@@ -61,10 +60,17 @@ function mostlyData(text: string): boolean {
   return printed > 0 && data * 2 >= printed;
 }
 
+/**
+ * A table of contents' line: a title, dot leaders and a page number ("A.2 Expansion of a 192-bit key
+ * ....... 28"). The page number is needed here, unlike in the answer engine's `contentsEntry`: a
+ * line may end in dots of its own (an ellipsis, a line to fill in), and a whole passage is moved.
+ */
+const contentsLine = /(?:\.\s?){4,}\s*(?:\d{1,4}|[ivxlc]{1,6})\s*$/iu;
+
 /** Whether half of a passage's lines or more are a table of contents' lines: it points to pages, it says nothing. */
 function mostlyContents(text: string): boolean {
   const lines = text.split("\n").filter((line) => line.trim().length > 0);
-  return lines.length > 0 && lines.filter((line) => contentsEntry.test(line)).length * 2 >= lines.length;
+  return lines.length > 0 && lines.filter((line) => contentsLine.test(line)).length * 2 >= lines.length;
 }
 
 /** Hits of prose before hits of machine data or of contents lines, each group in retrieval order. */

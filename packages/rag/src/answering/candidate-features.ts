@@ -135,7 +135,7 @@ const crossReference =
 /** A caption opens on its figure's or table's number: "Figure 2:", "Table 3.1.", "Fig. 4 –". */
 const captionOpening = /^(?:figure|fig\.|table|listing|exhibit|chart)\s+(?:\d+|\p{Lu})(?:[.-]\d+)*\s*[.:—–-]\s/iu;
 /** A table-of-contents line ("5.6. /var/crash : System crash dumps (optional) ....... 32"): it points to the answer's page. */
-export const contentsEntry = /(?:\.\s?){4,}\s*(?:\d{1,4}|[ivxlc]{1,6})?\s*$/iu;
+const contentsEntry = /(?:\.\s?){4,}\s*(?:\d{1,4}|[ivxlc]{1,6})?\s*$/iu;
 /** An aside that points elsewhere: "(see Section 5.2)", "(see also twoside)". */
 const referenceAside = /\([^()]*\bsee\b[^()]*\)/gi;
 
