@@ -30,6 +30,12 @@ describe("webBuildIsStale", () => {
     expect(webBuildIsStale(root).stale).toBe(true);
   });
 
+  it("is stale when the viewer's pdf.js worker was edited after the build", () => {
+    write("apps/web/dist/index.html", 50);
+    write("node_modules/pdfjs-dist/build/pdf.worker.min.mjs", 10);
+    expect(webBuildIsStale(root).stale).toBe(true);
+  });
+
   it("ignores changes to tests beside the code", () => {
     write("apps/web/dist/index.html", 50);
     write("apps/web/src/feature.test.ts", 1);

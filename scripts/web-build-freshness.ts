@@ -12,6 +12,9 @@ export function webSources(root: string): string[] {
     // The web app bundles the shared schemas and text functions.
     path.join(root, "packages/core/src"),
     path.join(root, "package-lock.json"),
+    // The viewer's pdf.js worker is edited after install (scripts/patch-pdfjs.ts).
+    path.join(root, "scripts/patch-pdfjs.ts"),
+    path.join(root, "node_modules/pdfjs-dist/build/pdf.worker.min.mjs"),
   ];
 }
 

@@ -2,12 +2,13 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { PdfEncryptedError, PdfNoTextError, PdfUnreadableError } from "@audited-rag/core";
+import { normalizeForMatch, PdfEncryptedError, PdfNoTextError, PdfUnreadableError } from "@audited-rag/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { samplePolicyPath } from "../../../../tests/fixtures/make-sample-policy";
 import { samplePolicyText } from "../../../../tests/fixtures/sample-policy-text";
 import { makeEncryptedLookingPdf, makeGarbagePdf, makeManyRunsPdf } from "../../../../tests/support/broken-pdfs";
 import { makeImageOnlyPdf, makeTextPdf } from "../../../../tests/support/make-pdf";
+import { makeType1LigaturePdf } from "../../../../tests/support/make-type1-pdf";
 import { extractPdf, noTextMessage, PdfExtractor, PdfStructureError } from "./extract-pdf";
 
 const corpus = fileURLToPath(new URL("../../../../../shared/corpus/", import.meta.url));
@@ -61,6 +62,13 @@ describe("extractPdf", () => {
     expect(result.pages.map((page) => squash(page.text))).toEqual(samplePolicyText.map(squash));
     expect(result.pages[0]?.text).toContain("\n");
     expect(result.pages[0]?.text).not.toMatch(/ \n|\n | {2}/);
+  });
+
+  it("reads a ligature that the font's ToUnicode map leaves out from the font's own encoding", async () => {
+    // pdf.js alone reads "The   le is speci ed." here; poppler reads the glyph names, as we now do.
+    const path = writeTemp("type1-ligature.pdf", await makeType1LigaturePdf("The file is specified."));
+    const result = await extractPdf(path, options);
+    expect(normalizeForMatch(result.pages[0]?.text ?? "")).toBe("The file is specified.");
   });
 
   it("refuses a PDF without a text layer when OCR is off, saying so", async () => {
