@@ -358,6 +358,104 @@ describe("layOutBlocks on harder tables and lists", () => {
     });
   });
 
+  it("joins the lines of a padded row whose cells wrap, stub included, and keeps rows of one pitch apart", () => {
+    const at = (text: string, x: number, y: number) => item(text, x, y, 8);
+    // Rows 24 points apart, a cell's wrapped lines 10 apart: the second and third lines of a row
+    // hold fewer cells than its first.
+    const devices = (rowPitch: number) =>
+      layOutBlocks(
+        lines([
+          at("Device", 40, 760),
+          at("Sensor", 110, 760),
+          at("GPS", 180, 760),
+          at("Storage", 250, 760),
+          ...[
+            ["TeleMetru", "MS5607", "uBlox", "8MB", "m v3.0", "30km", "Max-8Q"],
+            ["TeleMetru", "MS5607", "uBlox", "8MB", "m v4.0", "30km", "Max-8C"],
+            ["EasyMini", "MS5607", "-", "1MB", "v1.0", "30km", ""],
+          ].flatMap(([device, sensor, gps, storage, version, range, receiver], k) => {
+            const y = 736 - k * rowPitch;
+            return [
+              at(device as string, 40, y),
+              at(sensor as string, 110, y),
+              at(gps as string, 180, y),
+              at(storage as string, 250, y),
+              at(version as string, 40, y - 10),
+              at(range as string, 110, y - 10),
+              ...(receiver ? [at(receiver, 180, y - 10)] : []),
+              at("(100k')", 110, y - 20),
+            ];
+          }),
+        ]),
+        { headings: [] },
+      );
+    const padded = devices(34);
+    const rows = padded.blocks.filter((block) => block.kind === "table-row");
+    expect(rows.map((row) => quote(padded.text, row))).toEqual([
+      "TeleMetru MS5607 uBlox 8MB m v3.0 30km Max-8Q (100k')",
+      "TeleMetru MS5607 uBlox 8MB m v4.0 30km Max-8C (100k')",
+      "EasyMini MS5607 - 1MB v1.0 30km (100k')",
+    ]);
+    expect(rows[1]).toMatchObject({
+      headers: ["Device", "Sensor", "GPS", "Storage", "Device", "Sensor", "GPS", "Sensor"],
+    });
+
+    // Set a blank line apart (two pitches and more), the lines are blocks of their own: each a row.
+    const spaced = devices(44);
+    expect(spaced.blocks.filter((block) => block.kind === "table-row")).toHaveLength(6);
+
+    // A table of full rows in pairs (more space after every second row, as padding) keeps every line a row.
+    const grouped = layOutBlocks(
+      lines([
+        at("Item", 40, 760),
+        at("2024", 150, 760),
+        at("2023", 230, 760),
+        ...["Revenue", "Costs", "Margin", "Taxes", "Net income", "Dividends"].flatMap((label, k) => {
+          const y = 740 - k * 10 - Math.floor(k / 2) * 5;
+          return [at(label, 40, y), at(String(100 + k), 150, y), at(String(90 + k), 230, y)];
+        }),
+      ]),
+      { headings: [] },
+    );
+    expect(grouped.blocks.filter((block) => block.kind === "table-row")).toHaveLength(6);
+
+    // Rows under a stub cell that names their group ("Infinity" over its methods), padded between
+    // groups: each method's line fills every column but the stub, so each stays a row.
+    const stubbed = layOutBlocks(
+      lines([
+        at("Curve", 40, 760),
+        at("Method", 110, 760),
+        at("nd", 200, 760),
+        at("CR", 250, 760),
+        ...["Infinity", "Leaf", "Chromosome"].flatMap((curve, group) => {
+          const y = 740 - group * 35;
+          return [
+            at(curve, 40, y),
+            ...["Ray", "Sarkar", "Proposed"].flatMap((method, k) => [
+              at(method, 110, y - k * 10),
+              at(String(10 + k), 200, y - k * 10),
+              at(`${5 + k}.5`, 250, y - k * 10),
+            ]),
+          ];
+        }),
+      ]),
+      { headings: [] },
+    );
+    expect(stubbed.blocks.filter((block) => block.kind === "table-row").map((row) => quote(stubbed.text, row))).toEqual(
+      [
+        "Infinity Ray 10 5.5",
+        "Sarkar 11 6.5",
+        "Proposed 12 7.5",
+        "Leaf Ray 10 5.5",
+        "Sarkar 11 6.5",
+        "Proposed 12 7.5",
+        "Chromosome Ray 10 5.5",
+        "Sarkar 11 6.5",
+        "Proposed 12 7.5",
+      ],
+    );
+  });
+
   it("keeps a wrapped cell's line apart inside one column of a column page, where poppler reads it with the other column", () => {
     const table = lines([
       item("Replication", 320, 720, 8),

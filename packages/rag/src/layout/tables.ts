@@ -171,13 +171,17 @@ export function detectTable(
   // other column's text on its baseline: joined to its row, the row's quote would be found nowhere
   // in the page as poppler prints it. There the wrapped line stays a line of its own.
   const joinWrapped = column === -1 || !columned;
+  const continuing = joinWrapped ? continuationLines(run.slice(headerCount)) : new Set<number>();
   const rows: DetectedTable["rows"] = [];
   for (const [offset, line] of run.slice(headerCount).entries()) {
     const cells = line.segments
       .flatMap((cell) => splitOverColumns(cell, columns, true))
       .map((segment) => ({ segment, column: overlapping(columns, segment)[0] ?? 0 }));
     const above = rows.at(-1);
-    if (line.segments.length >= 2) rows.push({ line: from + headerCount + offset, wrapped: [], cells });
+    if (above && continuing.has(offset)) {
+      above.wrapped.push(from + headerCount + offset);
+      above.cells.push(...cells);
+    } else if (line.segments.length >= 2) rows.push({ line: from + headerCount + offset, wrapped: [], cells });
     // A lone line in the stub column labels what follows ("Nested JWT", "(A)"); elsewhere it is a cell's wrapped text.
     else if (above && joinWrapped && cells.every((cell) => cell.column > 0)) {
       above.wrapped.push(from + headerCount + offset);
@@ -185,6 +189,45 @@ export function detectTable(
     }
   }
   return { from, to, headerCount, headers, rows };
+}
+
+/** Rows set apart by padding stand at least this many times farther apart than a cell's wrapped lines. */
+const rowGapFactor = 1.3;
+/** … and less than this many times: a gap of two line pitches is a blank line between blocks. */
+const maxRowGapFactor = 1.9;
+
+/**
+ * The body lines (by index in `body`) that continue the row above them, in a table whose rows are
+ * set apart by padding while a cell's wrapped lines follow at the line pitch: a line closer to the
+ * one above than rows stand to each other, with fewer cells than the line that opened its row
+ * ("TeleMetru  MP3H611  MMA2202 …" over "m v1.0  5 10km  50g", over "(33k')"). Only where every gap
+ * is either the tightest (a line pitch) or 1.3 to 1.9 times it, two or more rows apart: a table
+ * whose lines all stand at one pitch keeps each line a row, and so do blocks of program output set
+ * a blank line apart. A line as full as the one above (a group of rows set closer) or filling every
+ * column but the stub (rows of a group the stub names) is no continuation.
+ */
+function continuationLines(body: readonly Line[]): Set<number> {
+  const gaps = body.slice(1).map((line, k) => (body[k] as Line).y - line.y);
+  const continuing = new Set<number>();
+  if (gaps.length < 3) return continuing;
+  const tightest = Math.min(...gaps);
+  const size = Math.max(...body.map((line) => line.size));
+  // The tight gap is a line pitch, not a raised or lowered part of a formula.
+  if (tightest < size * 0.8) return continuing;
+  const tight = (gap: number) => gap <= tightest * 1.15;
+  const padded = (gap: number) => gap >= tightest * rowGapFactor && gap <= tightest * maxRowGapFactor;
+  if (gaps.filter(padded).length < 2 || !gaps.every((gap) => tight(gap) || padded(gap))) return continuing;
+  // "Infinity (n = 45)" over its methods' rows: a line with no stub cell must leave a column empty.
+  const leftEdge = Math.min(...body.map((line) => line.segments[0]?.x0 ?? Number.POSITIVE_INFINITY));
+  const inStub = (line: Line) => (line.segments[0]?.x0 ?? Number.POSITIVE_INFINITY) <= leftEdge + size;
+  let opening = body[0] as Line;
+  for (const [k, gap] of gaps.entries()) {
+    const line = body[k + 1] as Line;
+    const fewer = line.segments.length < opening.segments.length - (inStub(line) ? 0 : 1);
+    if (tight(gap) && fewer) continuing.add(k + 1);
+    else opening = line;
+  }
+  return continuing;
 }
 
 /**
