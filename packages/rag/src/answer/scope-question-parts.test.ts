@@ -116,4 +116,17 @@ describe("scopeQuestionParts", () => {
     // Only a preposition's object is surely a noun phrase: here the phrase ends on the verb.
     expect(subjectOf("In what language was the ESA implemented?")).toBe("ESA");
   });
+
+  it("takes a subject without a determiner between the auxiliary and the closing verb", () => {
+    expect(
+      scopeQuestionParts([
+        "What octal permission mode should directories in a release tarball have now?",
+        "What mode did GNU formerly recommend for them?",
+      ])[1],
+    ).toBe("What mode did GNU formerly recommend for directories in a release tarball?");
+    expect(subjectOf("How many tests do regression suites contain?")).toBe("regression suites");
+    // A pronoun or a name is no such subject: the name is found as a name.
+    expect(subjectOf("What do you recommend?")).toBeNull();
+    expect(subjectOf("What mode did GNU formerly recommend?")).toBe("GNU");
+  });
 });

@@ -23,6 +23,15 @@ const verbOpening = /\s(?:does|do|did|can|may|must|should|will)\s+$/iu;
 const determinerPhrase = /\b((?:the|a|an|this|that)\s+(?:[\p{L}\p{N}-]+\s+){0,3}?[\p{L}\p{N}-]+)\s*$/iu;
 const auxiliarySubject =
   /^\s*(?:what|which|who|whom|where|when|why|how)(?:\s+\p{L}+)?\s+(?:does|do|did|can|could|may|might|should|will|would|must)\s+((?:the|a|an|this|that|its|their)\s+(?:[\p{L}\p{N}-]+\s+){0,3}?[\p{L}\p{N}-]+)\s+\p{Ll}+$/iu;
+/**
+ * "What octal mode should directories in a release tarball have now": a subject without a
+ * determiner, in lower case (a name is found as a name), between the auxiliary and the closing
+ * verb, an adverb of time allowed after it.
+ */
+const bareAuxiliarySubject =
+  /^\s*(?:[Ww]hat|[Ww]hich|[Hh]ow\s+(?:many|much))(?:\s+[\p{L}\p{N}-]+){0,3}?\s+(?:does|do|did|can|could|may|might|should|will|would|must)\s+(\p{Ll}[\p{Ll}\p{N}-]*(?:\s+[\p{Ll}\p{N}-]+){0,5}?)\s+\p{Ll}+(?:\s+(?:now|today|currently|nowadays))?$/u;
+/** Words that open no subject a later pronoun could stand for. */
+const notASubject = /^(?:i|you|we|they|it|he|she|one|there|this|that|these|those)$/u;
 const pronoun = /\b(it|they|them)\b/i;
 /**
  * A part that asks only for the kind of answer and names nothing of its own ("and in what
@@ -74,6 +83,8 @@ export function subjectOf(question: string): string | null {
   // "What does the plan cover": the subject stands between the auxiliary and the closing verb.
   const inverted = auxiliarySubject.exec(body);
   if (inverted) return inverted[1] as string;
+  const bare = bareAuxiliarySubject.exec(body)?.[1];
+  if (bare !== undefined && !notASubject.test(bare.split(/\s+/u)[0] as string) && !/ly$/u.test(bare)) return bare;
   const withoutOpening = body.replace(/^\s*\S+/, "");
   const names = [...withoutOpening.matchAll(namedPhrase)].map((match) => match[1] as string);
   const found = determinerPhrase.exec(body);
