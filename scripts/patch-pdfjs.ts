@@ -13,7 +13,7 @@
  * idempotent, and it fails loudly when a pdf.js upgrade changes the function, so the edit is
  * looked at again rather than silently lost.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -26,7 +26,7 @@ export const workerBuilds = [
   "build/pdf.worker.min.mjs",
 ];
 
-/** The function's text: from its signature to the end of its loop's first statement head. */
+/** The function's signature, its early return on a ToUnicode map of the PDF's own, and its loop over the font's encoding. */
 const functionStart = /function adjustType1ToUnicode\((\w+),\s*(\w+)\)\s*\{/;
 const earlyReturn = /if\s*\((\w+)\.hasIncludedToUnicodeMap\)\s*(?:\{\s*return;?\s*\}|return;)\s*/;
 const loopHead = /for\s*\(const (\w+) in (\w+)\)\s*\{/;
@@ -70,7 +70,11 @@ export function patchPdfjs(packageFolder: string): Array<{ file: string; outcome
     } catch (error) {
       throw new Error(`pdfjs-dist ${file}: ${(error as Error).message}; see scripts/patch-pdfjs.ts`);
     }
-    if (result.outcome === "patched") writeFileSync(full, result.source);
+    if (result.outcome === "patched") {
+      // Written beside it and renamed over it: an interrupted install never leaves half a worker.
+      writeFileSync(`${full}.patching`, result.source);
+      renameSync(`${full}.patching`, full);
+    }
     return { file, outcome: result.outcome };
   });
 }

@@ -360,8 +360,8 @@ describe("layOutBlocks on harder tables and lists", () => {
 
   it("joins the lines of a padded row whose cells wrap, stub included, and keeps rows of one pitch apart", () => {
     const at = (text: string, x: number, y: number) => item(text, x, y, 8);
-    // Rows 24 points apart, a cell's wrapped lines 10 apart: the second and third lines of a row
-    // hold fewer cells than its first.
+    // A row's lines 10 points apart and the next row 14 below its last line (at a row pitch of 34):
+    // the second and third lines of a row hold fewer cells than its first.
     const devices = (rowPitch: number) =>
       layOutBlocks(
         lines([

@@ -201,7 +201,7 @@ const maxRowGapFactor = 1.9;
  * set apart by padding while a cell's wrapped lines follow at the line pitch: a line closer to the
  * one above than rows stand to each other, with fewer cells than the line that opened its row
  * ("TeleMetru  MP3H611  MMA2202 …" over "m v1.0  5 10km  50g", over "(33k')"). Only where every gap
- * is either the tightest (a line pitch) or 1.3 to 1.9 times it, two or more rows apart: a table
+ * is either the tightest (a line pitch) or 1.3 to 1.9 times it, the latter at least twice: a table
  * whose lines all stand at one pitch keeps each line a row, and so do blocks of program output set
  * a blank line apart. A line as full as the one above (a group of rows set closer) or filling every
  * column but the stub (rows of a group the stub names) is no continuation.
