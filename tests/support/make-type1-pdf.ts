@@ -182,24 +182,13 @@ function type1Program(name: string, glyphs: Map<number, string>) {
     ),
   );
   // Four leading bytes of eexec's own, as the format asks.
-  const privatePart = encrypt(concat([Uint8Array.from([0x80, 0x81, 0x82, 0x83]), ...parts]), 55665);
+  const privatePart = encrypt(Buffer.concat([Uint8Array.from([0x80, 0x81, 0x82, 0x83]), ...parts]), 55665);
   return {
-    bytes: concat([cleartext, privatePart]),
+    bytes: Buffer.concat([cleartext, privatePart]),
     cleartext: cleartext.length,
     encrypted: privatePart.length,
   };
 }
 
-function asBytes(text: string): Uint8Array {
-  return Uint8Array.from(text, (char) => char.charCodeAt(0));
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
+/** PDF and PostScript text as bytes, one a character. */
+const asBytes = (text: string) => Buffer.from(text, "latin1");
