@@ -20,8 +20,12 @@ export interface DevMetrics {
   quotesVerbatim: Rate | null;
   /** Of the checked claims that are not verbatim, those whose characters are on the page with other spacing. */
   quotesSpacingOnly: number;
+  /** Padding: claims that meet no asked fact in answers where another claim does meet one. */
+  paddingClaims: number;
   /** Answerable questions with a gold-page passage among the retrieved ones. */
   retrievalHasGold: Rate;
+  /** Claims that meet an asked fact, of all claims given to answerable questions: the rest are padding or wrong. */
+  claimsOnFact: Rate;
   latencyMs: { p50: number; p95: number } | null;
   stages: Record<FailureStage, number>;
 }
@@ -35,6 +39,7 @@ export const metricColumns: Array<{ key: RateKey; label: string; long: string }>
   { key: "citationPageCorrect", label: "cite page", long: "citation page correct (for matched facts)" },
   { key: "quotesVerbatim", label: "verbatim", long: "quotes verbatim on the cited page (claims, pdftotext)" },
   { key: "retrievalHasGold", label: "retrieval", long: "retrieval contains a gold page" },
+  { key: "claimsOnFact", label: "on fact", long: "claims meeting an asked fact (answerable questions)" },
 ];
 export type RateKey =
   | "correct"
@@ -43,7 +48,8 @@ export type RateKey =
   | "abstainedOnUnanswerable"
   | "citationPageCorrect"
   | "quotesVerbatim"
-  | "retrievalHasGold";
+  | "retrievalHasGold"
+  | "claimsOnFact";
 
 const count = (list: DevOutcome[], test: (outcome: DevOutcome) => boolean) => list.filter(test).length;
 
@@ -64,6 +70,7 @@ export function summariseDev(outcomes: DevOutcome[]): DevMetrics {
   };
   for (const outcome of outcomes) if (outcome.stage) stages[outcome.stage]++;
   const latencies = outcomes.map((outcome) => outcome.latencyMs);
+  const claimsGiven = answerable.flatMap((outcome) => outcome.claimDetails);
   return {
     questions: outcomes.length,
     correct: rate(
@@ -88,10 +95,14 @@ export function summariseDev(outcomes: DevOutcome[]): DevMetrics {
     ),
     quotesVerbatim: checked === 0 && unmeasured > 0 ? null : rate(verbatim, checked),
     quotesSpacingOnly: outcomes.reduce((sum, outcome) => sum + outcome.quotes.spacingOnly, 0),
+    paddingClaims: answerable
+      .filter((outcome) => outcome.atLeastOneFact)
+      .reduce((sum, outcome) => sum + outcome.claimDetails.filter((detail) => detail.facts.length === 0).length, 0),
     retrievalHasGold: rate(
       count(answerable, (o) => o.retrievalHasGold === true),
       answerable.length,
     ),
+    claimsOnFact: rate(claimsGiven.filter((detail) => detail.facts.length > 0).length, claimsGiven.length),
     latencyMs:
       latencies.length === 0
         ? null

@@ -144,6 +144,8 @@ export function renderMarkdown(
     "",
     `Quotes not verbatim but on the page with other spacing: engine ${summary.engine.overall.quotesSpacingOnly}, baseline ${summary.baseline.overall.quotesSpacingOnly}.`,
     "",
+    `Padding (claims meeting no asked fact in answers with one that does): engine ${summary.engine.overall.paddingClaims}, baseline ${summary.baseline.overall.paddingClaims}.`,
+    "",
     `Engine, earliest failing stage: retrieval ${stages.retrieval}, drafting-abstained ${stages["drafting-abstained"]}, wrong-claim ${stages["wrong-claim"]}, page ${stages.page}, false answer on unanswerable ${stages["false-answer"]}.`,
     "",
   );

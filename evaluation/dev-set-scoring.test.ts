@@ -176,9 +176,24 @@ describe("summariseDev", () => {
     expect(metrics.citationPageCorrect).toMatchObject({ successes: 2, total: 2 });
     expect(metrics.quotesVerbatim).toMatchObject({ successes: 2, total: 2 });
     expect(metrics.retrievalHasGold).toMatchObject({ successes: 2, total: 2 });
+    expect(metrics.claimsOnFact).toMatchObject({ successes: 2, total: 2 });
     expect(metrics.latencyMs).toEqual({ p50: 20, p95: 30 });
     expect(metrics.stages["wrong-claim"]).toBe(1);
     expect(compactRate(metrics.correct)).toBe("1/2 = 50% [9–91]");
+  });
+
+  it("counts the claims given to answerable questions that meet no asked fact", () => {
+    const padded = scoreDevQuestion(
+      rounds,
+      answer([claim("AES-256 8 4 14", 18), claim("Appendix: other material about rounds.", 30)], [18, 30]),
+      pages,
+    );
+    // The unanswerable question's claim is a false answer, counted there, not here.
+    const falseAnswer = scoreDevQuestion(missing, answer([claim("AES-256", 18)]), pages);
+    const metrics = summariseDev([padded, falseAnswer, ...outcomes.slice(1)]);
+    expect(metrics.claimsOnFact).toMatchObject({ successes: 2, total: 3 });
+    expect(metrics.paddingClaims).toBe(1);
+    expect(summariseDev(outcomes).paddingClaims).toBe(0);
   });
 
   it("reports verbatim as not measured when no claim could be checked", () => {

@@ -304,6 +304,9 @@ async function runDevSet(options: Options): Promise<void> {
           `Quotes not verbatim but on the page with other spacing: engine ${summary.engine.overall.quotesSpacingOnly}, baseline ${summary.baseline.overall.quotesSpacingOnly}.`,
         );
       }
+      console.log(
+        `Padding (claims meeting no asked fact in answers with one that does): engine ${summary.engine.overall.paddingClaims}, baseline ${summary.baseline.overall.paddingClaims}.`,
+      );
       console.log(`\n${note}`);
       console.log(
         `Wrote ${path.relative(process.cwd(), path.join(resultsDir, "eval-report.json"))}, eval-summary.md and eval-failures.json (${failures.length} failures) in ${(run.durations.totalMs / 1000).toFixed(1)} s.`,

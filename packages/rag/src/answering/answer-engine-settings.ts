@@ -16,7 +16,9 @@ import type { ScoreParts } from "./score-candidate";
  * after a grid over round values (answer type 0.2–0.5, lookup 0.1–0.2) on the whole dev set:
  * stating the kind of fact asked for is what a reworded question shares with its answer when
  * the words differ, and near misses mostly state another kind or none. No weight was fitted to
- * a question.
+ * a question. The two rules for further claims (`newFacetShare`, `shareOfBestForValue`) take
+ * the round values that cut padding claims most while keeping every dev answer (evaluation/
+ * README.md, stop 49).
  */
 export interface AnswerEngineSettings {
   /** Weights of the score's parts, one per part (signs are in the formula above). */
@@ -45,6 +47,10 @@ export interface AnswerEngineSettings {
   abstainBelow: number;
   /** A further claim must score at least this share of the best. */
   shareOfBest: number;
+  /** A further claim that adds only another value of the asked kind (no new term) must score at least this share of the best. */
+  shareOfBestForValue: number;
+  /** A further claim's new question terms must carry this share of the question's term weight. */
+  newFacetShare: number;
   /** Claims whose words overlap this much (Jaccard) say the same thing. */
   nearDuplicate: number;
   maxClaimsPerPart: number;
@@ -82,6 +88,8 @@ export const answerEngineSettings: AnswerEngineSettings = {
   categoryWeight: 0.5,
   abstainBelow: 0.7,
   shareOfBest: 0.8,
+  shareOfBestForValue: 0.9,
+  newFacetShare: 0.1,
   nearDuplicate: 0.6,
   maxClaimsPerPart: 3,
   cacheEntries: 4000,

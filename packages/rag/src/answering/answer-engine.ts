@@ -31,6 +31,8 @@ interface Placed {
 export interface RankedPart {
   question: QuestionAnalysis;
   scored: ScoredCandidate[];
+  /** Each question term's weight (empty when nothing was scored). */
+  weights: Map<string, number>;
 }
 
 /** Passages without a source are taken as one document, as retrieval gave them together. */
@@ -82,13 +84,13 @@ export class AnswerEngine {
     answeredFrom: ReadonlySet<string> = new Set(),
   ): DraftPart {
     const settings = this.settings;
-    const { question, scored } = this.rank(part, answeredFrom);
+    const { question, scored, weights } = this.rank(part, answeredFrom);
     const repeats = (quote: string) => {
       const key = quoteKey(quote);
       return [...quoted].some((earlier) => key.includes(earlier) || earlier.includes(key));
     };
     const fresh = quoted.size === 0 ? scored : scored.filter((entry) => !repeats(entry.features.candidate.quote));
-    const selection = selectClaims(fresh, question.type !== null, settings, question);
+    const selection = selectClaims(fresh, question.type !== null, settings, question, weights);
     const claims: DraftClaim[] = selection.picked.map((chosen) => ({
       text: chosen.features.candidate.claimText,
       quote: chosen.features.candidate.quote,
@@ -167,7 +169,7 @@ export class AnswerEngine {
     const inScope = (document: string) =>
       names.every((term) => term.forms.some((form) => known.get(document)?.has(form)));
     const named = placed.filter((entry) => inScope(entry.document));
-    if (question.terms.length === 0 || named.length === 0) return { question, scored: [] };
+    if (question.terms.length === 0 || named.length === 0) return { question, scored: [], weights: new Map() };
     const weights = termWeights(
       question,
       named.map((entry) => entry.features),
@@ -219,7 +221,7 @@ export class AnswerEngine {
         this.isCommonWord,
       ),
     );
-    return { question, scored };
+    return { question, scored, weights };
   }
 }
 

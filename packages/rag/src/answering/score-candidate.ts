@@ -49,6 +49,8 @@ export interface ScoredCandidate {
   parts: ScoreParts;
   /** Question terms the quote or its context meets. */
   matched: Set<string>;
+  /** Names of the question only the candidate's document goes by meet (its file name, its running lines): taken as said. */
+  given: Set<string>;
 }
 
 /** How strongly `word`-forms meet `term`: exact surface, another form, a related word, or not. */
@@ -341,6 +343,7 @@ export function scoreCandidate(
   let own = 0;
   let contextOnly = 0;
   const matched = new Set<string>();
+  const givenTerms = new Set<string>();
   const positionsByTerm: number[][] = [];
   const otherKinds = otherKindHeads(features.candidate.claimText, question);
   for (const term of question.terms) {
@@ -371,7 +374,10 @@ export function scoreCandidate(
         : 0
       : matchStrength(term, features.contextForms, contextSurfaces, settings);
     // A name the candidate's document goes by (its file name, its running header) is taken as given.
-    if (inOwn === 0 && inContext === 0 && term.forms.some((form) => given.has(form))) continue;
+    if (inOwn === 0 && inContext === 0 && term.forms.some((form) => given.has(form))) {
+      if (term.named) givenTerms.add(term.surface);
+      continue;
+    }
     total += weight;
     own += weight * inOwn;
     contextOnly += weight * Math.max(0, inContext - inOwn);
@@ -555,7 +561,7 @@ export function scoreCandidate(
     w.tableLookup * parts.tableLookup -
     w.opposite * parts.opposite -
     w.programInput * parts.programInput;
-  return { features, ...placement, score, parts, matched };
+  return { features, ...placement, score, parts, matched, given: givenTerms };
 }
 
 /** The text within a few words of each "default" of `text`, where a setting's default value is said. */

@@ -34,6 +34,7 @@ function scored(quote: string, score: number, matched: string[], localId = 1): S
     score,
     parts: noParts,
     matched: new Set(matched),
+    given: new Set(),
   };
 }
 
@@ -66,6 +67,58 @@ describe("selectClaims", () => {
     ]);
   });
 
+  it("takes no further claim whose only new terms are the question's wording", () => {
+    const weights = new Map([
+      ["leftover", 0.2],
+      ["vertical", 2],
+      ["margin", 2],
+      ["ratio", 2],
+    ]);
+    const best = scored("The vertical margin ratio is 2:3 by default.", 1.2, ["vertical", "margin", "ratio"]);
+    const wording = scored("The leftover space after the ratio is used up goes to the margin.", 1.1, ["leftover"], 2);
+    expect(selectClaims([best, wording], false, settings, undefined, weights).picked).toHaveLength(1);
+    // The same word carrying a tenth of the question's weight is a facet of it.
+    weights.set("leftover", 1);
+    expect(selectClaims([best, wording], false, settings, undefined, weights).picked).toHaveLength(2);
+  });
+
+  it("takes a name the first claim's document goes by as said already", () => {
+    const best = { ...scored("Package names must be at least two characters long.", 1.2, ["package", "names"]) };
+    best.given = new Set(["debian"]);
+    const named = scored("Debian triplets are kind of inverted GNU triplets.", 1.1, ["debian"], 2);
+    expect(selectClaims([best, named], false, settings).picked).toHaveLength(1);
+    best.given = new Set();
+    expect(selectClaims([best, named], false, settings).picked).toHaveLength(2);
+  });
+
+  it("after an entry looked up by its name, takes no other entry the question does not name", () => {
+    const entry = (name: string, text: string, score: number, lookup: number, at: number): ScoredCandidate => {
+      const candidate: AnswerCandidate = {
+        kind: "definition",
+        quote: text,
+        start: at,
+        claimText: text,
+        context: [],
+        subject: name,
+      };
+      return {
+        features: candidateFeatures(candidate),
+        localId: 1,
+        rank: 1,
+        score,
+        parts: { ...noParts, tableLookup: lookup },
+        matched: new Set(lookup > 0 ? ["default", "solocblen"] : ["default", "barcode"]),
+        given: new Set(),
+      };
+    };
+    const asked = entry("--soloCBlen", "--soloCBlen default: 16 cell barcode length", 1.3, 1, 0);
+    const other = entry("--soloBarcodeMate", "--soloBarcodeMate default: 0 barcode mate", 1.2, 0, 60);
+    const picked = selectClaims([asked, other], false, settings).picked;
+    expect(picked).toEqual([asked]);
+    // Without a lookup first, the other entry's new term is a facet as before.
+    expect(selectClaims([{ ...asked, parts: noParts }, other], false, settings).picked).toHaveLength(2);
+  });
+
   it("takes another row of a table only for a new value under the column asked about", () => {
     const row = (label: string, cells: [string, string, string], score: number, at: number): ScoredCandidate => {
       const candidate: AnswerCandidate = {
@@ -88,6 +141,7 @@ describe("selectClaims", () => {
         score,
         parts: { ...noParts, coverage: 0.7, answerType: 1 },
         matched: new Set(["block", "size", "aes"]),
+        given: new Set(),
       };
     };
     const bits: ScoredCandidate = {
@@ -114,11 +168,15 @@ describe("selectClaims", () => {
     expect(selectClaims([first, again], false, settings).picked).toHaveLength(1);
   });
 
-  it("adds another value of the asked kind with as good a match, even without a new term", () => {
+  it("adds another value of the asked kind with as good a match and a close score, even without a new term", () => {
     const five = typed("Refunds are paid within 5 days of the cancellation.", 1.2, 1);
     const thirty = typed("Customers may cancel within 30 days of purchase.", 1.1, 2);
     expect(selectClaims([five, thirty], true, settings).picked).toHaveLength(2);
     expect(selectClaims([five, thirty], false, settings).picked).toHaveLength(1);
+    // Over the floor for a further claim, but far enough below the best to be told apart from it.
+    const distant = typed("Customers may cancel within 30 days of purchase.", 1.0, 2);
+    expect(distant.score).toBeGreaterThanOrEqual(settings.shareOfBest * five.score);
+    expect(selectClaims([five, distant], true, settings).picked).toHaveLength(1);
   });
 
   it("takes no figure that only names a section, a figure or a document for another value", () => {

@@ -106,15 +106,21 @@ function sameFact(a: ScoredCandidate, b: ScoredCandidate, settings: AnswerEngine
 /**
  * The claims of one part: the best candidate when it clears the abstention threshold, then up
  * to two more that clear it too, score at least a share of the best, say something other than
- * those picked and add a facet: a question term not yet met, or (for a question asking for a
- * kind of fact) another value of that kind with as good a match. A figure that only names (a
- * section, a figure, an identifier: see `namingValues`) is no other value.
+ * those picked and add a facet. A facet is a question term not yet met that carries a share of
+ * the question's weight (not a word of its wording, nor a name the first claim's document goes
+ * by), or, for a question asking for a kind of fact, another value of that kind with as good a
+ * match and a score close to the best: a second guess only where the two are too near to tell
+ * apart. A figure that only names (a section, a figure, an identifier: see `namingValues`) is no
+ * other value. After a row or entry looked up by what the question names, another row or entry
+ * the question does not name is about something else.
  */
 export function selectClaims(
   scored: ScoredCandidate[],
   asksForType: boolean,
   settings: AnswerEngineSettings,
   question?: QuestionAnalysis,
+  /** Each question term's weight: a new facet must carry `newFacetShare` of their sum. */
+  weights?: Map<string, number>,
 ): Selection {
   // On a tie the better-placed passage, then the shorter quote: it says the same with less.
   const ranked = [...scored].sort(
@@ -125,22 +131,37 @@ export function selectClaims(
   if (first === undefined) return { picked: [], best: null, abstained: true };
   if (first.score < settings.abstainBelow) return { picked: [], best: first.score, abstained: true };
   const picked = [first];
-  const covered = new Set(first.matched);
+  // A name the first claim's document goes by is said already: "Debian" adds nothing to an answer
+  // quoted from the Debian Policy Manual.
+  const covered = new Set([...first.matched, ...first.given]);
+  const total = [...(weights?.values() ?? [])].reduce((sum, weight) => sum + weight, 0);
+  // A facet is a term that carries some of the question: a word of its wording ("leftover", "after") is none.
+  const carries = (terms: string[]) =>
+    weights === undefined || total === 0
+      ? terms.length > 0
+      : terms.reduce((sum, term) => sum + (weights.get(term) ?? 0), 0) >= settings.newFacetShare * total;
   const stated = values(first, question);
   const floor = Math.max(settings.abstainBelow, settings.shareOfBest * first.score);
   for (const candidate of ranked.slice(1)) {
     if (picked.length >= settings.maxClaimsPerPart || candidate.score < floor) break;
     if (picked.some((chosen) => sameFact(chosen, candidate, settings))) continue;
-    const newTerm = [...candidate.matched].some((term) => !covered.has(term));
+    // A row or entry looked up by what the question names ("the default of --soloCBlen") answers it;
+    // another row or entry that the question does not name is about something else.
+    const otherEntry = candidate.features.candidate.subject !== undefined && candidate.parts.tableLookup === 0;
+    if (first.parts.tableLookup > 0 && otherEntry) continue;
+    const newTerm = carries([...candidate.matched].filter((term) => !covered.has(term)));
     const given = values(candidate, question);
+    // Another value of the asked kind with no new facet is a second guess at the same fact: it
+    // must score close to the best, where the two are too near to tell apart.
     const newValue =
       asksForType &&
+      candidate.score >= settings.shareOfBestForValue * first.score &&
       candidate.parts.answerType > 0 &&
       candidate.parts.coverage >= settings.shareOfBest * first.parts.coverage &&
       newMeasuredValue(candidate, given, stated);
     if (!newTerm && !newValue) continue;
     picked.push(candidate);
-    for (const term of candidate.matched) covered.add(term);
+    for (const term of [...candidate.matched, ...candidate.given]) covered.add(term);
     for (const value of given) stated.add(value);
   }
   return { picked, best: first.score, abstained: false };
