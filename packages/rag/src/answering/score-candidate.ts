@@ -49,7 +49,7 @@ export interface ScoredCandidate {
   parts: ScoreParts;
   /** Question terms the quote or its context meets. */
   matched: Set<string>;
-  /** Names of the question only the candidate's document goes by meet (its file name, its running lines): taken as said. */
+  /** The question's names met only by what the candidate's document goes by (its file name, its running lines): taken as said. */
   given: Set<string>;
 }
 

@@ -83,7 +83,7 @@ describe("selectClaims", () => {
   });
 
   it("takes a name the first claim's document goes by as said already", () => {
-    const best = { ...scored("Package names must be at least two characters long.", 1.2, ["package", "names"]) };
+    const best = scored("Package names must be at least two characters long.", 1.2, ["package", "names"]);
     best.given = new Set(["debian"]);
     const named = scored("Debian triplets are kind of inverted GNU triplets.", 1.1, ["debian"], 2);
     expect(selectClaims([best, named], false, settings).picked).toHaveLength(1);
