@@ -16,9 +16,11 @@ import type { ScoreParts } from "./score-candidate";
  * after a grid over round values (answer type 0.2–0.5, lookup 0.1–0.2) on the whole dev set:
  * stating the kind of fact asked for is what a reworded question shares with its answer when
  * the words differ, and near misses mostly state another kind or none. No weight was fitted to
- * a question. The two rules for further claims (`newFacetShare`, `shareOfBestForValue`) take
- * the round values that cut padding claims most while keeping every dev answer (evaluation/
- * README.md, stop 49).
+ * a question. Of the two rules for further claims, `newFacetShare` takes the largest round
+ * value that keeps every dev answer; `shareOfBestForValue` is the share a word met in another
+ * form counts (`match.form`): a second guess that trails the best by no more than that is too
+ * close to tell apart ("cancel within thirty days" against "within five business days of the
+ * cancellation" for "the cancellation period"). Figures in evaluation/README.md, stop 49.
  */
 export interface AnswerEngineSettings {
   /** Weights of the score's parts, one per part (signs are in the formula above). */
@@ -88,7 +90,7 @@ export const answerEngineSettings: AnswerEngineSettings = {
   categoryWeight: 0.5,
   abstainBelow: 0.7,
   shareOfBest: 0.8,
-  shareOfBestForValue: 0.9,
+  shareOfBestForValue: 0.85,
   newFacetShare: 0.1,
   nearDuplicate: 0.6,
   maxClaimsPerPart: 3,

@@ -173,6 +173,9 @@ describe("selectClaims", () => {
     const thirty = typed("Customers may cancel within 30 days of purchase.", 1.1, 2);
     expect(selectClaims([five, thirty], true, settings).picked).toHaveLength(2);
     expect(selectClaims([five, thirty], false, settings).picked).toHaveLength(1);
+    // Trailing the best by no more than a word met in another form counts ("cancel" for "cancellation").
+    const close = typed("Customers may cancel within 30 days of purchase.", 1.2 * settings.match.form + 0.01, 2);
+    expect(selectClaims([five, close], true, settings).picked).toHaveLength(2);
     // Over the floor for a further claim, but far enough below the best to be told apart from it.
     const distant = typed("Customers may cancel within 30 days of purchase.", 1.0, 2);
     expect(distant.score).toBeGreaterThanOrEqual(settings.shareOfBest * five.score);
