@@ -50,7 +50,7 @@ export interface ScoredCandidate {
   /** Question terms the quote or its context meets. */
   matched: Set<string>;
   /** The question's names met only by what the candidate's document goes by (its file name, its running lines): taken as said. */
-  given: Set<string>;
+  namesGiven: Set<string>;
 }
 
 /** How strongly `word`-forms meet `term`: exact surface, another form, a related word, or not. */
@@ -343,7 +343,7 @@ export function scoreCandidate(
   let own = 0;
   let contextOnly = 0;
   const matched = new Set<string>();
-  const givenTerms = new Set<string>();
+  const namesGiven = new Set<string>();
   const positionsByTerm: number[][] = [];
   const otherKinds = otherKindHeads(features.candidate.claimText, question);
   for (const term of question.terms) {
@@ -375,7 +375,7 @@ export function scoreCandidate(
       : matchStrength(term, features.contextForms, contextSurfaces, settings);
     // A name the candidate's document goes by (its file name, its running header) is taken as given.
     if (inOwn === 0 && inContext === 0 && term.forms.some((form) => given.has(form))) {
-      if (term.named) givenTerms.add(term.surface);
+      if (term.named) namesGiven.add(term.surface);
       continue;
     }
     total += weight;
@@ -561,7 +561,7 @@ export function scoreCandidate(
     w.tableLookup * parts.tableLookup -
     w.opposite * parts.opposite -
     w.programInput * parts.programInput;
-  return { features, ...placement, score, parts, matched, given: givenTerms };
+  return { features, ...placement, score, parts, matched, namesGiven };
 }
 
 /** The text within a few words of each "default" of `text`, where a setting's default value is said. */

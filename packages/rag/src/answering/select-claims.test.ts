@@ -34,7 +34,7 @@ function scored(quote: string, score: number, matched: string[], localId = 1): S
     score,
     parts: noParts,
     matched: new Set(matched),
-    given: new Set(),
+    namesGiven: new Set(),
   };
 }
 
@@ -84,10 +84,10 @@ describe("selectClaims", () => {
 
   it("takes a name the first claim's document goes by as said already", () => {
     const best = scored("Package names must be at least two characters long.", 1.2, ["package", "names"]);
-    best.given = new Set(["debian"]);
+    best.namesGiven = new Set(["debian"]);
     const named = scored("Debian triplets are kind of inverted GNU triplets.", 1.1, ["debian"], 2);
     expect(selectClaims([best, named], false, settings).picked).toHaveLength(1);
-    best.given = new Set();
+    best.namesGiven = new Set();
     expect(selectClaims([best, named], false, settings).picked).toHaveLength(2);
   });
 
@@ -108,7 +108,7 @@ describe("selectClaims", () => {
         score,
         parts: { ...noParts, tableLookup: lookup },
         matched: new Set(lookup > 0 ? ["default", "solocblen"] : ["default", "barcode"]),
-        given: new Set(),
+        namesGiven: new Set(),
       };
     };
     const asked = entry("--soloCBlen", "--soloCBlen default: 16 cell barcode length", 1.3, 1, 0);
@@ -141,7 +141,7 @@ describe("selectClaims", () => {
         score,
         parts: { ...noParts, coverage: 0.7, answerType: 1 },
         matched: new Set(["block", "size", "aes"]),
-        given: new Set(),
+        namesGiven: new Set(),
       };
     };
     const bits: ScoredCandidate = {

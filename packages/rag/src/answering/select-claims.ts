@@ -133,7 +133,7 @@ export function selectClaims(
   const picked = [first];
   // A name the first claim's document goes by is said already: "Debian" adds nothing to an answer
   // quoted from the Debian Policy Manual.
-  const covered = new Set([...first.matched, ...first.given]);
+  const covered = new Set([...first.matched, ...first.namesGiven]);
   const total = [...(weights?.values() ?? [])].reduce((sum, weight) => sum + weight, 0);
   // A facet is a term that carries some of the question: a word of its wording ("leftover", "after") is none.
   const carries = (terms: string[]) =>
@@ -161,7 +161,7 @@ export function selectClaims(
       newMeasuredValue(candidate, given, stated);
     if (!newTerm && !newValue) continue;
     picked.push(candidate);
-    for (const term of [...candidate.matched, ...candidate.given]) covered.add(term);
+    for (const term of [...candidate.matched, ...candidate.namesGiven]) covered.add(term);
     for (const value of given) stated.add(value);
   }
   return { picked, best: first.score, abstained: false };
