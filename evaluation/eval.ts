@@ -7,7 +7,10 @@
  *
  *   node --import tsx evaluation/eval.ts [--dev-set DIR|FILE] [--only ID_PREFIX] [--category C]
  *        [--json] [--regression] [--generator extractive|ollama] [--corpus DIR (default ../shared/corpus)]
- *        [--results DIR (default evaluation/results)]
+ *        [--results DIR (default evaluation/results)] [--typos]
+ *
+ * `--typos` asks every question with one typing slip in its longest lower-case word
+ * (typing-slip.ts), to measure how answers hold up when the question is mistyped.
  */
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -37,6 +40,7 @@ import {
 } from "./eval-app";
 import { runRegression } from "./eval-regression";
 import { PopplerPages, pdftotextAvailable } from "./poppler-pages";
+import { withTypingSlip } from "./typing-slip";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 const defaultCorpus = defaultCorpusDir(repoRoot);
@@ -52,6 +56,7 @@ interface Options {
   json: boolean;
   regression: boolean;
   generator: EvalGenerator;
+  typos: boolean;
 }
 
 function readOptions(): Options {
@@ -65,6 +70,7 @@ function readOptions(): Options {
       json: { type: "boolean", default: false },
       regression: { type: "boolean", default: false },
       generator: { type: "string", default: "extractive" },
+      typos: { type: "boolean", default: false },
     },
   });
   const category = values.category;
@@ -83,6 +89,7 @@ function readOptions(): Options {
     json: values.json,
     regression: values.regression,
     generator: parseGenerator(values.generator),
+    typos: values.typos,
   };
 }
 
@@ -149,7 +156,10 @@ async function baselineAnswer(app: FastifyInstance, question: string, topK: numb
 async function runDevSet(options: Options): Promise<void> {
   const started = performance.now();
   const corpusDir = options.corpus;
-  const all = await readDevSet(options.devSet);
+  const read = await readDevSet(options.devSet);
+  const all = options.typos
+    ? read.map((question) => ({ ...question, question: withTypingSlip(question.question, question.id) }))
+    : read;
   const selected = selectQuestions(all, { idPrefix: options.idPrefix, category: options.category });
   log(
     `Dev set: ${all.length} questions from ${path.relative(repoRoot, options.devSet) || options.devSet}; ${selected.length} selected.`,
@@ -248,6 +258,7 @@ async function runDevSet(options: Options): Promise<void> {
     const note = [
       missing.length > 0 ? `Not in the corpus (questions skipped): ${missing.join(", ")}.` : "",
       filters.length > 0 ? `Selection: ${filters.join(" ")}.` : "",
+      options.typos ? "Questions asked with one typing slip each (--typos)." : "",
       hasPoppler
         ? "Quotes judged against pdftotext (default and -layout)."
         : "pdftotext missing: verbatim not measured.",

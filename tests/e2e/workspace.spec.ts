@@ -122,6 +122,18 @@ test.describe("workspace in the browser (support check off)", () => {
     await viewer.getByText("125 %").waitFor();
   });
 
+  test("reads a mistyped word as the word the sources print, and says so", async () => {
+    const { page } = watched;
+    const answer = await askThroughForm(page, "Where does the delivrey service operate?");
+    expect(firstClaim(answer).quote).toContain("Rome and Milan");
+    await expect(page.locator(".answer__read-as").textContent()).resolves.toBe(
+      "Read “delivrey” as “delivery”, as the sources print it.",
+    );
+    // Spelt right, the answer says nothing about reading.
+    await askThroughForm(page, "Where does the delivery service operate?");
+    await expect(page.locator(".answer__read-as").count()).resolves.toBe(0);
+  });
+
   test("shows HTML-like document text literally and creates no element from it", async () => {
     const { page, dialogs } = watched;
     await askThroughForm(page, "What may customers type into the support form?");

@@ -92,6 +92,8 @@ export const answerScoreTraceSchema = z.object({
       parts: z.record(z.string(), z.number()),
     }),
   ),
+  /** Question words read as a word the passages print, one typing slip away ("temprature" as "temperature"). */
+  readAs: z.array(z.object({ asked: z.string(), read: z.string() })).optional(),
 });
 export type AnswerScoreTrace = z.infer<typeof answerScoreTraceSchema>;
 

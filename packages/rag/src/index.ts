@@ -9,6 +9,7 @@ export * from "./answer/split-sentences";
 export * from "./answer/validate-draft";
 export * from "./answering/answer-engine";
 export * from "./answering/answer-engine-settings";
+export { isDictionaryWord } from "./answering/wordnet-lexicon";
 export * from "./ask-observer";
 export * from "./drafting/content-terms";
 export * from "./drafting/draft-prompt";

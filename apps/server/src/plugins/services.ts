@@ -11,6 +11,7 @@ import {
   defaultRetrievalTailSettings,
   type Embedder,
   ExtractiveDrafter,
+  isDictionaryWord,
   MetadataStore,
   OcrReader,
   OllamaDrafter,
@@ -90,6 +91,7 @@ export function createServices(
         : new SqliteVectorIndex(store.database, {
             embeddingModel: embedder?.model,
             tail: { ...defaultRetrievalTailSettings, postingBudget: config.retrievalPostingBudget },
+            isWord: isDictionaryWord,
           });
     const drafter: Drafter =
       config.generator === "ollama"

@@ -2,7 +2,7 @@ import { containsNormalized } from "@audited-rag/core";
 import { describe, expect, it } from "vitest";
 import { validateDraft } from "../answer/validate-draft";
 import type { DraftPassage } from "../drafting/drafter";
-import { AnswerEngine, withFieldNames } from "./answer-engine";
+import { AnswerEngine, respelled, spellingFixes, withFieldNames, withSpellingSlips } from "./answer-engine";
 import { CandidateCache } from "./candidate-cache";
 import { analyseQuestion, type QuestionAnalysis } from "./question-analysis";
 import type { Lexicon } from "./wordnet-lexicon";
@@ -279,6 +279,69 @@ describe("withFieldNames", () => {
     // Printed in the document, "luatex" is a name: the sentence on xetex no longer answers.
     const version = ask("In which version was the luatex driver option added?", passages);
     expect(version.claims.flatMap((claim) => claim.citations)).not.toContain(1);
+  });
+});
+
+describe("withSpellingSlips", () => {
+  const noLexicon: Lexicon = { related: () => [] };
+  const dictionary = new Set(["temperature", "optimization", "routine", "routing", "maximum"]);
+  const isCommonWord = (word: string) => dictionary.has(word);
+  const formsOf = (analysis: QuestionAnalysis, surface: string) =>
+    analysis.terms.find((term) => term.surface === surface)?.forms ?? [];
+
+  it("meets a question's slip in the page's word, and a page's slip in the question's word", () => {
+    const known = new Map([["manual.pdf", new Set(["temperature", "optimzation", "maximum"])]]);
+    const typed = withSpellingSlips(analyseQuestion("What is the maximum temprature?", noLexicon), known, isCommonWord);
+    expect(formsOf(typed, "temprature")).toContain("temperature");
+    const printed = withSpellingSlips(
+      analyseQuestion("How many optimization levels are there?", noLexicon),
+      known,
+      isCommonWord,
+    );
+    expect(formsOf(printed, "optimization")).toContain("optimzation");
+  });
+
+  it("keeps two dictionary words apart, and two names", () => {
+    const known = new Map([["manual.pdf", new Set(["routing", "sdldz8", "sdldgb"])]]);
+    const question = analyseQuestion("Which routine does sdldgz call?", noLexicon);
+    const kept = withSpellingSlips(question, known, isCommonWord);
+    expect(formsOf(kept, "routine")).not.toContain("routing");
+    expect(kept).toBe(question);
+  });
+
+  it("answers a question with a misspelt word from the sentence that spells it right", () => {
+    const passages: DraftPassage[] = [
+      { localId: 1, source: "sensor.pdf", text: "The highest operating voltage of the sensor is 5.5 volts." },
+      { localId: 2, source: "sensor.pdf", text: "The highest operating temperature of the sensor is 85 degrees." },
+    ];
+    const draft = ask("What is the highest operating temprature of the sensor?", passages);
+    expect(draft.abstained).toBe(false);
+    expect(draft.claims.map((claim) => claim.citations)).toEqual([[2]]);
+    expect(draft.scores?.readAs).toEqual([{ asked: "temprature", read: "temperature" }]);
+    // Spelt right, nothing is read as another word.
+    expect(ask("What is the highest operating temperature of the sensor?", passages).scores?.readAs).toBeUndefined();
+  });
+
+  it("reads a slip as the one printed word it may stand for, and leaves it when two may", () => {
+    const question = analyseQuestion("Is a tranfser allowed after the deadline?", noLexicon);
+    const words = (...printed: string[]) => new Map([["policy.pdf", new Set(printed)]]);
+    const common = (word: string) => ["transfer", "transfers", "deadline", "allowed", "transform"].includes(word);
+    const fixes = spellingFixes(question, words("transfer", "transfers", "deadline"), common);
+    expect(fixes).toEqual([{ asked: "tranfser", read: "transfer" }]);
+    expect(respelled("Is a tranfser allowed after the Tranfser deadline?", fixes)).toBe(
+      "Is a transfer allowed after the transfer deadline?",
+    );
+    // A page that prints the typed word itself: it is the page's word, not a slip.
+    expect(spellingFixes(question, words("transfer", "tranfser"), common)).toEqual([]);
+    // A word of the language is never read as another.
+    expect(spellingFixes(analyseQuestion("Is a transform allowed?", noLexicon), words("transfer"), common)).toEqual([]);
+  });
+
+  it("leaves a slip as typed when it is one slip from two printed words", () => {
+    const question = analyseQuestion("What does the contorl do?", noLexicon);
+    const printed = new Map([["manual.pdf", new Set(["control", "contort"])]]);
+    const common = (word: string) => word === "control" || word === "contort";
+    expect(spellingFixes(question, printed, common)).toEqual([]);
   });
 });
 

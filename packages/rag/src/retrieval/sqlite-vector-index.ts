@@ -2,7 +2,9 @@ import type { ComponentHealth } from "@audited-rag/core";
 import { VectorStoreUnavailableError } from "@audited-rag/core";
 import type { Database, Statement } from "better-sqlite3";
 import * as sqliteVec from "sqlite-vec";
+import { stemmer } from "stemmer";
 import { prepared } from "../store/statement-cache";
+import { oneSlipVariants } from "../typing-slips";
 import {
   defaultRetrievalTailSettings,
   planQueryTerms,
@@ -18,6 +20,11 @@ export interface SqliteVectorIndexOptions {
   embeddingModel?: string;
   /** How terms that match most of the library are dropped from BM25 queries (see common-terms.ts). */
   tail?: RetrievalTailSettings;
+  /**
+   * Whether a word is one of the language. A question word the library never prints that is none
+   * may be a typing slip, searched also as the words one slip away that are. Unset, none is.
+   */
+  isWord?: (word: string) => boolean;
 }
 
 interface VectorMeta {
@@ -49,21 +56,29 @@ export class SqliteVectorIndex implements VectorIndex {
   private readonly bm25Statement: Statement;
   private readonly firstPostingsStatement: Statement;
   private readonly tail: RetrievalTailSettings;
+  private readonly isWord: ((word: string) => boolean) | undefined;
   private readonly generationStatement: Statement;
   private readonly termCountStatement: Statement;
   private readonly chunkCountStatement: Statement;
+  private readonly vocabularyStatement: Statement;
   /**
    * Document frequencies and the chunk count, valid for one index generation. The generation is
    * stored in the database and bumped by every write, so caches in other processes sharing the
    * file notice changes too.
    */
-  private frequencies = { generation: -1, totalChunks: 0, terms: new Map<string, number>() };
+  private frequencies = {
+    generation: -1,
+    totalChunks: 0,
+    terms: new Map<string, number>(),
+    slips: new Map<string, string[]>(),
+  };
 
   /** `database` is the metadata store's connection; the index keeps its own tables in the same file. */
   constructor(database: Database, options: SqliteVectorIndexOptions = {}) {
     this.database = database;
     this.embeddingModel = options.embeddingModel;
     this.tail = options.tail ?? defaultRetrievalTailSettings;
+    this.isWord = options.isWord;
     this.vecLoadError = loadSqliteVec(this.database);
     this.database.exec(`
       CREATE TABLE IF NOT EXISTS index_chunks (
@@ -89,6 +104,14 @@ export class SqliteVectorIndex implements VectorIndex {
     this.generationStatement = this.database.prepare("SELECT value FROM index_meta WHERE key = 'generation'").pluck();
     this.termCountStatement = this.database.prepare("SELECT count(*) FROM chunk_fts WHERE chunk_fts MATCH ?").pluck();
     this.chunkCountStatement = this.database.prepare("SELECT count(*) FROM index_chunks").pluck();
+    // The index's own words (Porter stems), read in a range by first letter and length; a
+    // connection's temporary table, so reading them writes nothing to the file.
+    this.database.exec(
+      "CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunk_fts_vocabulary USING fts5vocab(main, chunk_fts, 'row')",
+    );
+    this.vocabularyStatement = this.database
+      .prepare("SELECT term FROM temp.chunk_fts_vocabulary WHERE term >= ? AND term < ? AND length(term) <= ?")
+      .pluck();
   }
 
   async upsert(chunks: IndexedChunk[], signal?: AbortSignal): Promise<void> {
@@ -198,18 +221,55 @@ export class SqliteVectorIndex implements VectorIndex {
         generation,
         totalChunks: Number(this.chunkCountStatement.get()),
         terms: new Map(),
+        slips: new Map(),
       };
     }
+    const counted = terms.map((term) => ({ term, documentFrequency: this.documentFrequency(term) }));
+    // A word the library never prints may be a typing slip: its word as the library prints it is searched too.
+    const slips = counted.flatMap(({ term, documentFrequency }) =>
+      documentFrequency === 0
+        ? this.printedSlips(term).map((slip) => ({ term: slip, documentFrequency: this.documentFrequency(slip) }))
+        : [],
+    );
+    return planQueryTerms([...counted, ...slips], this.frequencies.totalChunks, this.tail);
+  }
+
+  /** How many chunks hold a term, read once per index generation. */
+  private documentFrequency(term: string): number {
     const known = this.frequencies.terms;
-    const counted = terms.map((term) => {
-      let documentFrequency = known.get(term);
-      if (documentFrequency === undefined) {
-        documentFrequency = Number(this.termCountStatement.get(`"${term}"`));
-        known.set(term, documentFrequency);
-      }
-      return { term, documentFrequency };
-    });
-    return planQueryTerms(counted, this.frequencies.totalChunks, this.tail);
+    let documentFrequency = known.get(term);
+    if (documentFrequency === undefined) {
+      documentFrequency = Number(this.termCountStatement.get(`"${term}"`));
+      known.set(term, documentFrequency);
+    }
+    return documentFrequency;
+  }
+
+  /**
+   * What the index holds of the words of the language one typing slip from a question word of six
+   * letters or more that is none and that the index does not hold: "custmers" is searched as
+   * "custom", the stem the index keeps of "customers". Each slip that is a word is stemmed as the
+   * index stems its words (Porter) and looked up among the index's own stems that begin with the
+   * same letter. A word of the language the library does not print ("dedicated") is searched as
+   * it is: it is no slip, and its slips' stems ("devicated" → "devic") would search for other things.
+   */
+  private printedSlips(term: string): string[] {
+    const isWord = this.isWord;
+    if (isWord === undefined || !/^[a-z]{6,}$/u.test(term) || isWord(term)) return [];
+    const cached = this.frequencies.slips.get(term);
+    if (cached) return cached;
+    const first = term.charAt(0);
+    const next = String.fromCodePoint((first.codePointAt(0) ?? 0) + 1);
+    const printed = new Set(this.vocabularyStatement.all(first, next, term.length + 1) as string[]);
+    const own = stemmer(term);
+    const slips = new Set<string>();
+    for (const variant of oneSlipVariants(term)) {
+      const stem = stemmer(variant);
+      if (stem !== own && printed.has(stem) && isWord(variant)) slips.add(stem);
+    }
+    const found = [...slips];
+    this.frequencies.slips.set(term, found);
+    return found;
   }
 
   /** Marks the index as changed for every connection's frequency cache; runs inside a write transaction. */

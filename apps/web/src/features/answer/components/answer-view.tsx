@@ -3,6 +3,7 @@ import { type ReactNode, useMemo } from "react";
 import { summarizeChecks } from "../../audit/audit-status";
 import { formatDuration } from "../format-numbers";
 import type { ClaimSelection } from "../selection";
+import { describeReadAs } from "../spelling-wording";
 import { AnswerPart } from "./answer-part";
 import { DroppedClaims } from "./dropped-claims";
 
@@ -24,6 +25,7 @@ function describeTimings(response: AskResponse): string {
 export function AnswerView({ response, selection, onSelect, children }: AnswerViewProps) {
   const ledger = useMemo(() => new Map(response.ledger.map((entry) => [entry.id, entry])), [response.ledger]);
   const summary = summarizeChecks(response);
+  const readAs = describeReadAs(response);
   return (
     <section className="panel answer" aria-labelledby="answer-heading">
       {/* Focused after a question, so the answer is where keyboard and screen-reader users land. */}
@@ -31,6 +33,7 @@ export function AnswerView({ response, selection, onSelect, children }: AnswerVi
         Answer
       </h2>
       <p className="answer__question">{response.question}</p>
+      {readAs && <p className="muted answer__read-as">{readAs}</p>}
       {summary && (
         <p className="answer__summary">
           <a href="#audit-heading">{summary}</a>
