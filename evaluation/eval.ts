@@ -7,10 +7,11 @@
  *
  *   node --import tsx evaluation/eval.ts [--dev-set DIR|FILE] [--only ID_PREFIX] [--category C]
  *        [--json] [--regression] [--generator extractive|ollama] [--corpus DIR (default ../shared/corpus)]
- *        [--results DIR (default evaluation/results)] [--typos]
+ *        [--results DIR (default evaluation/results)] [--typos] [--lowercase]
  *
  * `--typos` asks every question with one typing slip in its longest lower-case word
- * (typing-slip.ts), to measure how answers hold up when the question is mistyped.
+ * (typing-slip.ts), and `--lowercase` all in lower case, to measure how answers hold up when the
+ * question is typed in a hurry.
  */
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -57,6 +58,7 @@ interface Options {
   regression: boolean;
   generator: EvalGenerator;
   typos: boolean;
+  lowercase: boolean;
 }
 
 function readOptions(): Options {
@@ -71,6 +73,7 @@ function readOptions(): Options {
       regression: { type: "boolean", default: false },
       generator: { type: "string", default: "extractive" },
       typos: { type: "boolean", default: false },
+      lowercase: { type: "boolean", default: false },
     },
   });
   const category = values.category;
@@ -90,7 +93,14 @@ function readOptions(): Options {
     regression: values.regression,
     generator: parseGenerator(values.generator),
     typos: values.typos,
+    lowercase: values.lowercase,
   };
+}
+
+/** A question as the run asks it: as written, with one typing slip (`--typos`), in lower case (`--lowercase`). */
+function typedAs(question: LoadedDevQuestion, options: Pick<Options, "typos" | "lowercase">): string {
+  const slipped = options.typos ? withTypingSlip(question.question, question.id) : question.question;
+  return options.lowercase ? slipped.toLowerCase() : slipped;
 }
 
 /** Progress goes to stderr so `--json` leaves stdout to the report. */
@@ -157,9 +167,7 @@ async function runDevSet(options: Options): Promise<void> {
   const started = performance.now();
   const corpusDir = options.corpus;
   const read = await readDevSet(options.devSet);
-  const all = options.typos
-    ? read.map((question) => ({ ...question, question: withTypingSlip(question.question, question.id) }))
-    : read;
+  const all = read.map((question) => ({ ...question, question: typedAs(question, options) }));
   const selected = selectQuestions(all, { idPrefix: options.idPrefix, category: options.category });
   log(
     `Dev set: ${all.length} questions from ${path.relative(repoRoot, options.devSet) || options.devSet}; ${selected.length} selected.`,
@@ -259,6 +267,7 @@ async function runDevSet(options: Options): Promise<void> {
       missing.length > 0 ? `Not in the corpus (questions skipped): ${missing.join(", ")}.` : "",
       filters.length > 0 ? `Selection: ${filters.join(" ")}.` : "",
       options.typos ? "Questions asked with one typing slip each (--typos)." : "",
+      options.lowercase ? "Questions asked in lower case (--lowercase)." : "",
       hasPoppler
         ? "Quotes judged against pdftotext (default and -layout)."
         : "pdftotext missing: verbatim not measured.",

@@ -1,5 +1,6 @@
 export * from "./answer/apply-audit";
 export * from "./answer/build-ledger";
+export * from "./answer/lower-case-question";
 export * from "./answer/mark-stale";
 export * from "./answer/repair-quote";
 export * from "./answer/screen-passage";

@@ -584,6 +584,41 @@ describe("RAGService.ask", () => {
     });
   });
 
+  it("splits a question typed in lower case again with its acronyms as the passages print them", async () => {
+    const drafter = new ScriptedDrafter({ 0: quoting(1), 1: quoting(1) });
+    const { service, options } = makeService({ drafter });
+    await service.ask({
+      question: "what block size does the aes algorithm use, and how many rounds does it run?",
+      jevMode: "off",
+    });
+    // The passages print "AES": the later part's "it" is AES, not "the aes algorithm".
+    expect(drafter.inputs[0]?.map((part) => part.question)).toEqual([
+      "What block size does the AES algorithm use?",
+      "How many rounds does AES run?",
+    ]);
+    // Its words changed, so the parts searched again.
+    expect((options.index as FakeIndex).queries.length).toBe(4);
+    // Typed with a capital anywhere, the question is split as typed and searched once.
+    drafter.inputs.length = 0;
+    const again = makeService({ drafter });
+    await again.service.ask({
+      question: "What block size does the aes algorithm use, and how many rounds does it run?",
+      jevMode: "off",
+    });
+    expect(drafter.inputs[0]?.[1]?.question).toBe("How many rounds does the aes algorithm run?");
+    expect((again.options.index as FakeIndex).queries.length).toBe(2);
+  });
+
+  it("answers a question typed in lower case as it answers it typed with its acronyms in capitals", async () => {
+    const ask = (question: string) =>
+      makeService({ drafter: new ExtractiveDrafter() }).service.ask({ question, jevMode: "off" });
+    const typed = await ask("what is the block size of the aes algorithm?");
+    const capitals = await ask("What is the block size of the AES algorithm?");
+    expect(typed.parts[0]?.question).toBe("What is the block size of the AES algorithm?");
+    expect(typed.parts[0]?.claims.map((claim) => claim.quote)).toEqual([sentences.c2]);
+    expect(typed.trace?.scores).toEqual(capitals.trace?.scores);
+  });
+
   it("answers end to end with the extractive drafter", async () => {
     const response = await makeService({ drafter: new ExtractiveDrafter() }).service.ask({
       question:

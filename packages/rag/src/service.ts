@@ -13,6 +13,7 @@ import {
 } from "@audited-rag/core";
 import { applyAudit } from "./answer/apply-audit";
 import { buildLedger, type LedgerPart, type RetrievedPassage } from "./answer/build-ledger";
+import { withNamesAsPrinted, withSentencesCapitalised } from "./answer/lower-case-question";
 import { repairCandidates } from "./answer/repair-quote";
 import { screenPassage } from "./answer/screen-passage";
 import { splitQuestion } from "./answer/split-question";
@@ -186,12 +187,35 @@ export class RAGService {
     const started = performance.now();
     const createdAt = new Date().toISOString();
     const scope = this.documentScope(request.documentIds);
-    const split = splitQuestion(request.question);
-    const questions = split.parts.length > 0 ? split.parts : [request.question.trim()];
+    const partsOf = (question: string) => {
+      const split = splitQuestion(question);
+      return { split, questions: split.parts.length > 0 ? split.parts : [question.trim()] };
+    };
+    let { split, questions } = partsOf(request.question);
 
     observer?.stage({ stage: "searching" });
     const retrievalStarted = performance.now();
-    const retrieved = await this.retrieve(questions, scope, signal);
+    let retrieved = await this.retrieve(questions, scope, signal);
+    // A question typed all in lower case is split again with its sentences opened by capitals and
+    // its acronyms and identifiers written as the passages print them ("esa" as "ESA"), so that a
+    // later part's pronoun finds its name ("…, and on what processor was it run?") and the
+    // sentence that asks is read apart; its parts search again when their words changed.
+    if (!/\p{Lu}/u.test(request.question)) {
+      const cased = withSentencesCapitalised(
+        withNamesAsPrinted(
+          request.question,
+          retrieved.flat().map((passage) => passage.chunk),
+        ),
+      );
+      if (cased !== request.question) {
+        const recased = partsOf(cased);
+        const sameWords =
+          recased.questions.length === questions.length &&
+          recased.questions.every((part, k) => part.toLowerCase() === questions[k]?.toLowerCase());
+        if (!sameWords) retrieved = await this.retrieve(recased.questions, scope, signal);
+        ({ split, questions } = recased);
+      }
+    }
     const retrievalMs = elapsed(retrievalStarted);
 
     const flags = new Map(
