@@ -29,6 +29,12 @@ describe("withNamesAsPrinted", () => {
     expect(withNamesAsPrinted("what port does the mysql driver use for c2?", manual)).toBe(
       "what port does the MySQL driver use for C2?",
     );
+    const rfc: DraftPassage[] = [
+      passage(1, "rfc7519.pdf", "This section registers a media type for JWTs, as JWT tokens."),
+    ];
+    expect(withNamesAsPrinted("what media type is registered for jwts?", rfc)).toBe(
+      "what media type is registered for JWTs?",
+    );
   });
 
   it("leaves a word printed in lower case as often, one printed in capitals only as a heading, and a stopword", () => {

@@ -22,9 +22,9 @@ export function withNamesAsPrinted(question: string, passages: ReadonlyArray<{ t
     for (const passage of passages) {
       for (const match of passage.text.matchAll(pattern)) {
         const form = match[0];
-        // In capitals ("ESA", "C2") or with a capital after a small letter ("MySQL"): a name. In lower
+        // In capitals ("ESA", "C2", "JWTs") or with a capital after a small letter ("MySQL"): a name. In lower
         // case, or capitalised at its start only: a word of the language, or a sentence's first.
-        if ((/\p{Lu}/u.test(form) && !/\p{Ll}/u.test(form)) || /\p{Ll}\p{Lu}/u.test(form)) {
+        if ((/\p{Lu}/u.test(form) && !/\p{Ll}/u.test(form)) || /\p{Ll}\p{Lu}|^\p{Lu}{2,}s$/u.test(form)) {
           printed.set(form, (printed.get(form) ?? 0) + 1);
           const lineStart = passage.text.lastIndexOf("\n", match.index) + 1;
           const lineEnd = passage.text.indexOf("\n", match.index);

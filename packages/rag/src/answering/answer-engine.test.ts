@@ -337,6 +337,20 @@ describe("withSpellingSlips", () => {
     expect(spellingFixes(analyseQuestion("Is a transform allowed?", noLexicon), words("transfer"), common)).toEqual([]);
   });
 
+  it("reads a slip in a word of five letters, and answers from the word it stands for", () => {
+    const question = analyseQuestion("What is the blcok size?", noLexicon);
+    const printed = new Map([["aes.pdf", new Set(["block", "blocks", "size"])]]);
+    expect(spellingFixes(question, printed, (word) => ["block", "blocks", "size"].includes(word))).toEqual([
+      { asked: "blcok", read: "block" },
+    ]);
+    const draft = ask("What is the blcok size?", [
+      passage(1, "aes.pdf", "The block size of the algorithm is 128 bits."),
+      passage(2, "aes.pdf", "The key size of the algorithm is 256 bits."),
+    ]);
+    expect(draft.claims.map((claim) => claim.citations)).toEqual([[1]]);
+    expect(draft.scores?.readAs).toEqual([{ asked: "blcok", read: "block" }]);
+  });
+
   it("leaves a slip as typed when it is one slip from two printed words", () => {
     const question = analyseQuestion("What does the contorl do?", noLexicon);
     const printed = new Map([["manual.pdf", new Set(["control", "contort"])]]);

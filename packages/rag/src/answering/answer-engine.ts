@@ -275,8 +275,13 @@ export interface SpellingFix {
   read: string;
 }
 
-/** A plain lower-case question word of six letters or more: one a slip may have changed. */
-const spellable = (term: QuestionTerm) => !term.named && term.value === undefined && /^\p{Ll}{6,}$/u.test(term.surface);
+/**
+ * A plain lower-case question word of `letters` letters or more: one a slip may have changed. A
+ * question's own slip is read from five letters ("blcok"); a page's, from six, as a page prints more
+ * short words that are no English words (abbreviations, identifiers).
+ */
+const spellable = (term: QuestionTerm, letters: number) =>
+  !term.named && term.value === undefined && term.surface.length >= letters && /^\p{Ll}+$/u.test(term.surface);
 
 /** The words the passages print, in any form, one slip from a question word: letters only. */
 function printedSlips(surface: string, known: Map<string, Set<string>>): string[] {
@@ -295,7 +300,7 @@ export function spellingFixes(
   known: Map<string, Set<string>>,
   isCommonWord: (word: string) => boolean,
 ): SpellingFix[] {
-  const typed = question.terms.filter((term) => spellable(term) && !isCommonWord(term.surface));
+  const typed = question.terms.filter((term) => spellable(term, 5) && !isCommonWord(term.surface));
   if (typed.length === 0) return [];
   const documents = [...known.values()];
   const fixes: SpellingFix[] = [];
@@ -332,10 +337,10 @@ export function withSpellingSlips(
   known: Map<string, Set<string>>,
   isCommonWord: (word: string) => boolean,
 ): QuestionAnalysis {
-  if (!question.terms.some(spellable)) return question;
+  if (!question.terms.some((term) => spellable(term, 6))) return question;
   let changed = false;
   const terms = question.terms.map((term) => {
-    if (!spellable(term)) return term;
+    if (!spellable(term, 6)) return term;
     const common = isCommonWord(term.surface);
     const slips = printedSlips(term.surface, known).filter(
       (word) => !term.forms.includes(word) && isCommonWord(word) !== common,

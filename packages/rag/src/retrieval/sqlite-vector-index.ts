@@ -246,7 +246,7 @@ export class SqliteVectorIndex implements VectorIndex {
   }
 
   /**
-   * What the index holds of the words of the language one typing slip from a question word of six
+   * What the index holds of the words of the language one typing slip from a question word of five
    * letters or more that is none and that the index does not hold: "custmers" is searched as
    * "custom", the stem the index keeps of "customers". Each slip that is a word is stemmed as the
    * index stems its words (Porter) and looked up among the index's own stems that begin with the
@@ -255,7 +255,7 @@ export class SqliteVectorIndex implements VectorIndex {
    */
   private printedSlips(term: string): string[] {
     const isWord = this.isWord;
-    if (isWord === undefined || !/^[a-z]{6,}$/u.test(term) || isWord(term)) return [];
+    if (isWord === undefined || !/^[a-z]{5,}$/u.test(term) || isWord(term)) return [];
     const cached = this.frequencies.slips.get(term);
     if (cached) return cached;
     const first = term.charAt(0);
