@@ -343,6 +343,15 @@ describe("withSpellingSlips", () => {
     expect(spellingFixes(question, printed, (word) => ["block", "blocks", "size"].includes(word))).toEqual([
       { asked: "blcok", read: "block" },
     ]);
+    // Of two forms of one word one slip away, the one that ends as typed.
+    const rounds = new Map([["aes.pdf", new Set(["round", "rounds"])]]);
+    const common = (word: string) => word === "round" || word === "rounds";
+    expect(spellingFixes(analyseQuestion("How many rouns?", noLexicon), rounds, common)).toEqual([
+      { asked: "rouns", read: "rounds" },
+    ]);
+    expect(spellingFixes(analyseQuestion("Which rounf?", noLexicon), rounds, common)).toEqual([
+      { asked: "rounf", read: "round" },
+    ]);
     const draft = ask("What is the blcok size?", [
       passage(1, "aes.pdf", "The block size of the algorithm is 128 bits."),
       passage(2, "aes.pdf", "The key size of the algorithm is 256 bits."),

@@ -307,7 +307,9 @@ export function spellingFixes(
   for (const term of typed) {
     if (term.forms.some((form) => documents.some((forms) => forms.has(form)))) continue;
     const words = printedSlips(term.surface, known).filter(isCommonWord);
-    const [read] = words.sort((a, b) => a.length - b.length);
+    // Of one word's forms, the one that ends as typed ("rouns" as "rounds", not "round"), else the shortest.
+    const last = term.surface.at(-1);
+    const [read] = words.sort((a, b) => Number(b.at(-1) === last) - Number(a.at(-1) === last) || a.length - b.length);
     // One word in its forms ("temperature", "temperatures"), not two words ("control", "contort").
     const lemmas = new Set(read === undefined ? [] : formsOf(read));
     if (read !== undefined && words.every((word) => formsOf(word).some((form) => lemmas.has(form))))
