@@ -787,6 +787,58 @@ describe("layOutBlocks on harder tables and lists", () => {
     );
     expect(page.blocks.map((block) => block.kind)).toEqual(["heading", "paragraph"]);
   });
+
+  it("reads numbered lines in body type that run on into the next line as list items, not headings", () => {
+    const state: LayoutState = { headings: [] };
+    const page = layOutBlocks(
+      lines([
+        item("PRODUCT HIGHLIGHTS", 50, 740, 12),
+        item("1. The device is a single chip solution for generating 4 mA to", 50, 720),
+        item("20 mA signals at the controller end of the current loop here.", 62, 708),
+        item("2. The device is specified with a power supply range from", 50, 690),
+        item("12 V to 32 V. Output loop compliance is 0 V to 2.75 V.", 62, 678),
+        item("3. The serial input can be used in three-wire mode, said fully", 50, 660),
+        item("with common microcontrollers, or in asynchronous mode.", 62, 648),
+      ]),
+      state,
+    );
+    expect(page.blocks.map((block) => block.kind)).toEqual(["heading", "list-item", "list-item", "list-item"]);
+    const second = page.blocks[2];
+    expect(quote(page.text, second)).toBe(
+      "2. The device is specified with a power supply range from\n12 V to 32 V. Output loop compliance is 0 V to 2.75 V.",
+    );
+    expect(second).toMatchObject({ marker: "2.", leadIn: "PRODUCT HIGHLIGHTS" });
+    expect(state.headings.map((heading) => heading.text)).toEqual(["PRODUCT HIGHLIGHTS"]);
+  });
+
+  it("keeps a numbered heading over a lower-case line, and one wrapped onto a short line, as headings", () => {
+    const page = layOutBlocks(
+      lines([
+        item("Body text that sets the size and the width of the column, long enough", 50, 760),
+        item("to be the body, and a second line so the pitch is the body's.", 50, 748),
+        item("7.2.1 Unit spacing options", 50, 724),
+        item("unitsep = thin, the space between a number and its unit, is the", 50, 708),
+        item("default, and it is set with the package's own option.", 50, 696),
+        item("4.3 Testing and dating structural changes in the presence of", 50, 672),
+        item("structural change", 50, 660),
+        item("The tests of this section are all read from one fitted model object", 50, 636),
+        item("and need nothing more than that object and its data.", 50, 624),
+      ]),
+      { headings: [] },
+    );
+    expect(page.blocks.map((block) => block.kind)).toEqual([
+      "paragraph",
+      "heading",
+      "paragraph",
+      "heading",
+      "paragraph",
+      "paragraph",
+    ]);
+    expect(page.blocks.filter((block) => block.kind === "heading").map((block) => quote(page.text, block))).toEqual([
+      "7.2.1 Unit spacing options",
+      "4.3 Testing and dating structural changes in the presence of",
+    ]);
+  });
 });
 
 describe("layOutBlocks on nested and continued lists", () => {

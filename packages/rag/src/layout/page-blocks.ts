@@ -76,8 +76,10 @@ export function layOutBlocks(lines: readonly Line[], state: LayoutState): PageBl
   const headingLines = new Set(
     prepared.filter((line, at) => {
       if (!isHeading(line, texts[at] as string, bodySize)) return false;
+      if (line.size >= bodySize * 1.15) return true;
+      if (runsOn(prepared.slice(at, at + 3), texts.slice(at, at + 2), rightEdge, pitch)) return false;
       const before = prepared[at - 1];
-      if (line.size >= bodySize * 1.15 || !before) return true;
+      if (!before) return true;
       const beforeEnd = before.segments[before.segments.length - 1]?.x1 ?? 0;
       const full = beforeEnd >= (rightEdge.get(before.column) ?? 0) - bodySize * 2;
       return !(full && /[\p{Ll},\-–]$/u.test(texts[at - 1] ?? ""));
@@ -387,6 +389,48 @@ function isHeading(line: Line, text: string, bodySize: number): boolean {
   // Footnotes ("15 All of the checklists …") are numbered too, but set smaller than the body.
   if (line.size < bodySize * 0.95) return false;
   return numberedHeading.test(text) && text.length <= 80 && !/[.,;:\-–—]$/.test(text);
+}
+
+// Words a title does not end on: articles, conjunctions, auxiliaries and the prepositions that
+// take what follows ("… a power supply range from" / "12 V to 32 V.").
+const sentenceGoesOn = new Set(
+  "a an the and or nor but of to from with by into onto than that which whose is are was were be been can could may might must shall should will would".split(
+    " ",
+  ),
+);
+
+/** A line at least this share of the way from where it starts to its column's right edge is full. */
+const fullShare = 0.85;
+
+/**
+ * Whether a numbered line in body type is the first line of a numbered item, not a heading. The
+ * line below it in its column must carry the sentence on: it ends in punctuation, runs (nearly) to
+ * the column's edge, or another line follows it at the body's pitch. Then the numbered line is an
+ * item's when it stops on a word a title never ends on, or when it is full itself and the next
+ * line goes on in lower case ("2. The AD420 is specified with a power supply range from" over
+ * "12 V to 32 V."). A heading wrapped over two lines ("… in the presence of" over "structural
+ * change") ends without punctuation on a short line before a gap; a heading over a lower-case line
+ * ("7.2.1 Unit spacing options" over "unitsep = …") is short.
+ */
+function runsOn(
+  [line, next, after]: readonly Line[],
+  [text = "", nextText = ""]: readonly string[],
+  rightEdge: ReadonlyMap<number, number>,
+  pitch: number,
+): boolean {
+  if (!line || !next || next.column !== line.column || next.y >= line.y || line.y - next.y > pitch * 2) return false;
+  const edge = rightEdge.get(line.column) ?? 0;
+  const full = (candidate: Line) => {
+    const start = candidate.segments[0]?.x0 ?? 0;
+    const end = candidate.segments[candidate.segments.length - 1]?.x1 ?? 0;
+    return end - start >= (edge - start) * fullShare;
+  };
+  const followed =
+    after !== undefined && after.column === next.column && after.y < next.y && next.y - after.y <= pitch * 1.45;
+  if (!full(next) && !followed && !/[.!?:;,]["')\]]?$/u.test(nextText)) return false;
+  const lastWord = /\p{L}+$/u.exec(text)?.[0];
+  if (lastWord !== undefined && sentenceGoesOn.has(lastWord)) return true;
+  return full(line) && /^\p{Ll}/u.test(nextText);
 }
 
 function headingLevel(text: string, size: number, bodySize: number): number {
