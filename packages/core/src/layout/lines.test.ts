@@ -60,6 +60,26 @@ describe("buildRows", () => {
     expect(rows[0]?.segments.map((segment) => segment.text)).toEqual(["AES-128", "4", "10"]);
   });
 
+  it("keeps the two spaces typed after a sentence in a fixed-width font inside the line", () => {
+    // Every hand-made item is 5 pt a character at size 10: a fixed-width font.
+    const sentence = "The name portion of a claim representation.";
+    const rows = buildRows([item(sentence, 50, 700), item("A Claim Name is", 50 + sentence.length * 5 + 10, 700)]);
+    expect(rows[0]?.segments.map((segment) => segment.text)).toEqual([
+      "The name portion of a claim representation. A Claim Name is",
+    ]);
+  });
+
+  it("still splits after a full stop at a wider gap, or where the characters differ in width", () => {
+    const cell = "Not supported.";
+    const wide = buildRows([item(cell, 50, 700), item("Use the option", 50 + cell.length * 5 + 20, 700)]);
+    expect(wide[0]?.segments).toHaveLength(2);
+    const proportional = buildRows([
+      item(cell, 50, 700),
+      { text: "Use the option", x: 50 + cell.length * 5 + 10, y: 700, width: 80, size: 10 },
+    ]);
+    expect(proportional[0]?.segments).toHaveLength(2);
+  });
+
   it("ignores empty and whitespace-only items", () => {
     const rows = buildRows([item(" ", 10, 700), item("", 10, 650), item("word", 50, 700)]);
     expect(rows.map((row) => rowText(row.segments))).toEqual(["word"]);

@@ -214,7 +214,10 @@ function toRow(group: IndexedItem[]): Row {
     const itemSize = Math.max(item.size, 1);
     const x1 = item.x + Math.max(item.width, 0);
     const gap = segment ? item.x - segment.x1 : 0;
-    if (!segment || gap > segmentGapEm * Math.max(itemSize, segment.size)) {
+    if (
+      !segment ||
+      (gap > segmentGapEm * Math.max(itemSize, segment.size) && !sentenceSpace(sorted[at - 1], item, gap))
+    ) {
       close();
       segment = { text: "", x0: item.x, x1, y, size: itemSize, items: [item.index] };
       parts = [item.text];
@@ -238,6 +241,21 @@ function toRow(group: IndexedItem[]): Row {
   }
   close();
   return { y, size, segments: segments.filter((part) => part.text !== "") };
+}
+
+/**
+ * Whether the gap between two items of a fixed-width font is the two spaces typed after a sentence
+ * ("… a claim representation.  A Claim Name is"), not a gap between cells: the first ends a
+ * sentence, the second starts one, and the gap is at most about two of their characters, which are
+ * all equally wide.
+ */
+function sentenceSpace(before: IndexedItem | undefined, item: IndexedItem, gap: number): boolean {
+  if (!before || !/[.!?:]["')\]]?\s*$/u.test(before.text) || !/^\s*["'([]?[\p{Lu}\d]/u.test(item.text)) return false;
+  const characters = (text: string) => text.replace(/\s+$/u, "").length;
+  if (characters(before.text) < 4 || characters(item.text) < 4) return false;
+  const width = before.width / before.text.length;
+  const fixed = Math.abs(item.width / item.text.length - width) <= width * 0.02;
+  return fixed && gap <= width * 2.5;
 }
 
 /** Whether `item` is a script set over or under `before`, another script, starting within its extent. */
