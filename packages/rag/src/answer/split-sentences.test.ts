@@ -48,6 +48,21 @@ describe("splitSentences", () => {
     expect(texts("It is a U.S. Government work.")).toEqual(["It is a U.S. Government work."]);
   });
 
+  it("ends a sentence after a unit's one-letter symbol that follows a figure, but not after an initial", () => {
+    expect(
+      texts("It runs from 12 V to 32 V. Output compliance is 0 V to VCC. It works to +85°C. Designed by V. Rijmen."),
+    ).toEqual([
+      "It runs from 12 V to 32 V.",
+      "Output compliance is 0 V to VCC.",
+      "It works to +85°C.",
+      "Designed by V. Rijmen.",
+    ]);
+    expect(texts("Set it to 5 A. Smith found that 2 P. Jones …")).toEqual([
+      "Set it to 5 A.",
+      "Smith found that 2 P. Jones …",
+    ]);
+  });
+
   it("does not split before a lowercase word", () => {
     expect(texts("Values are in hex. and so on.")).toEqual(["Values are in hex. and so on."]);
   });
