@@ -57,6 +57,11 @@ describe("splitSentences", () => {
       "It works to +85°C.",
       "Designed by V. Rijmen.",
     ]);
+    expect(texts("It answers within 10 ms. The timeout is 5 sec. See Sec. 4 and Ms. Smith.")).toEqual([
+      "It answers within 10 ms.",
+      "The timeout is 5 sec.",
+      "See Sec. 4 and Ms. Smith.",
+    ]);
     expect(texts("Set it to 5 A. Smith found that 2 P. Jones …")).toEqual([
       "Set it to 5 A.",
       "Smith found that 2 P. Jones …",

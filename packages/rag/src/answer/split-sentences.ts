@@ -71,8 +71,12 @@ const abbreviations = new Set([
 const HEADING_MAX_CHARS = 80;
 const HEADING_MAX_SHARE_OF_LONGEST_LINE = 0.75;
 
-/** SI units written as one capital letter (volt, ampere, watt, joule, newton, coulomb, farad, henry, tesla, kelvin, siemens, ohm). */
-const unitSymbols = new Set(["V", "A", "W", "J", "N", "C", "F", "H", "T", "K", "S", "Ω"]);
+/**
+ * Units whose symbol would read as an initial or an abbreviation: SI units of one capital letter
+ * (volt, ampere, watt, joule, newton, coulomb, farad, henry, tesla, kelvin, siemens, ohm) and
+ * the second ("ms" and "sec" are also "Ms." and "Sec.").
+ */
+const unitSymbols = new Set(["V", "A", "W", "J", "N", "C", "F", "H", "T", "K", "S", "Ω", "ms", "s", "sec", "secs"]);
 
 /** The word (letters, digits and inner dots) that ends just before `index`. */
 function wordBefore(text: string, index: number): string {
@@ -85,9 +89,9 @@ function wordBefore(text: string, index: number): string {
 function periodEndsSentence(text: string, index: number, sentenceStart: number): boolean {
   const word = wordBefore(text, index);
   const bare = word.replace(/^\.+/, "");
-  if (abbreviations.has(bare.toLowerCase())) return false;
-  // A unit's one-letter symbol after a figure is no initial: "… from 12 V to 32 V.", "… to +85°C.".
+  // A unit after a figure is no initial or abbreviation: "… from 12 V to 32 V.", "… to +85°C.", "… within 10 ms.".
   if (unitSymbols.has(bare) && /\d[ \t\u00a0]?°?$/u.test(text.slice(sentenceStart, index - bare.length))) return true;
+  if (abbreviations.has(bare.toLowerCase())) return false;
   // Initials: "J. Daemen", "P. L. 100-235", "U.S. Government".
   if (/^(?:\p{L}\.)*\p{Lu}$/u.test(bare)) return false;
   // An enumerator opening the sentence or a line: "1. Name of Standard." or "5.1.3. Scope".
