@@ -102,6 +102,66 @@ describe("hanging lists", () => {
     expect(unled.blocks.some((block) => block.kind === "list-item" && block.leadIn !== undefined)).toBe(false);
   });
 
+  it("reads a glossary set as a specification sets it: each term on its line, its definition indented three characters below, a blank line between", () => {
+    // A fixed-width font, 10 pt, 5 pt a character (the hand-made items' width); pitch 12.
+    const glossary = [
+      ["Claim", "A piece of information asserted about a subject."],
+      ["Claim Name", "The name portion of a claim representation.", "A Claim Name is always a string."],
+      ["Claim Value", "The value portion of a claim representation."],
+      ["Nested JWT", "A JWT in which nested signing and/or encryption", "are employed."],
+    ];
+    const items: TextItem[] = [item("These terms are defined by this specification:", termX, 760)];
+    let y = 736;
+    for (const [term, ...definition] of glossary) {
+      items.push(item(term as string, termX, y));
+      for (const line of definition) {
+        y -= 12;
+        items.push(item(line, termX + 15, y));
+      }
+      y -= 24;
+    }
+    const page = layOutBlocks(lines(items), { headings: [] });
+    const entries = page.blocks.filter((block) => block.kind === "list-item");
+    expect(entries.map((block) => (block.kind === "list-item" ? block.marker : ""))).toEqual([
+      "Claim",
+      "Claim Name",
+      "Claim Value",
+      "Nested JWT",
+    ]);
+    const candidates = answerCandidates(page.text, { headings: [], blocks: page.blocks });
+    const nested = candidates.find((candidate) => candidate.subject === "Nested JWT");
+    expect(nested?.claimText).toBe("Nested JWT: A JWT in which nested signing and/or encryption are employed.");
+    // Prose indented three characters under a short line is no glossary when fewer than three entries are.
+    const two = layOutBlocks(lines(items.slice(0, 6)), { headings: [] });
+    expect(two.blocks.some((block) => block.kind === "list-item")).toBe(false);
+    // Lines of prose at the edge over bullets indented as far are prose and a bulleted list.
+    const bulleted = layOutBlocks(
+      lines([
+        item("which the tools cannot handle. Changes which cause an error", termX, 760),
+        item("building the package are:", termX, 748),
+        item("• Adding or removing symbolic links.", termX + 15, 736),
+        item("• Changing the targets of symbolic links.", termX + 15, 724),
+        item("Changes which cause a warning are:", termX, 712),
+        item("• Removing files or directories.", termX + 15, 700),
+        item("Changes which go undetected are:", termX, 688),
+        item("• Changing the permissions of files.", termX + 15, 676),
+      ]),
+      { headings: [] },
+    );
+    expect(
+      bulleted.blocks.flatMap((block) => (block.kind === "list-item" ? [block.marker, block.leadIn] : [])),
+    ).toEqual([
+      "•",
+      "Changes which cause an error building the package are:",
+      "•",
+      "Changes which cause an error building the package are:",
+      "•",
+      "Changes which cause a warning are:",
+      "•",
+      "Changes which go undetected are:",
+    ]);
+  });
+
   it("leaves prose, a table of several cells a row and a short indented run alone", () => {
     const prose = layOutBlocks(
       lines([

@@ -1,4 +1,5 @@
 import type { Line } from "@audited-rag/core";
+import { listMarker } from "./list-markers";
 
 /** One entry of a hanging list: its lines (`from` up to `to`) and the term it opens on. */
 export interface HangingEntry {
@@ -10,6 +11,10 @@ export interface HangingEntry {
 /** How many entries, and wrapped or set-apart descriptions, make a hanging list rather than a few indented lines. */
 const minEntries = 3;
 const minDescriptionLines = 2;
+/** The widest gap between two lines of one list, in the body's line pitches: a blank line between entries. */
+const maxGapPitches = 2.2;
+/** How far right of the terms a description set below its term starts, at least, in ems (an RFC's glossary: three characters). */
+const minIndentBelowEms = 1.5;
 /** A term is a name or a few aliases ("left lmargin inner"), not a line of prose. */
 const maxTermChars = 32;
 const maxTermWords = 4;
@@ -60,7 +65,8 @@ export function detectHangingList(
     const line = lines[at] as Line;
     const above = lines[at - 1];
     if (line.column !== first.column || isHeading(line)) break;
-    if (at > from && above && (above.y - line.y > pitch * 1.8 || line.y >= above.y)) break;
+    // Entries may stand a blank line apart (two pitches); a wider gap ends the list.
+    if (at > from && above && (above.y - line.y > pitch * maxGapPitches || line.y >= above.y)) break;
     const x0 = line.segments[0]?.x0 ?? 0;
     if (near(x0, termX)) {
       const entry = entryLine(line, texts[at] as string, termX, size, descriptionX);
@@ -75,8 +81,16 @@ export function detectHangingList(
       continue;
     }
     const last = entries.at(-1);
-    // A wrapped description is one run of prose; a line of several runs is a table's row.
-    if (last === undefined || x0 < termX + size * 2 || (line.segments.length > 1 && !sentenceSpaced(line))) break;
+    // A wrapped description is one run of prose; a line of several runs is a table's row. Set
+    // below its term, a description may be indented less ("Claim Name" / "   The name portion …").
+    // A bullet or number opens an item of a list of its own, not a description.
+    if (
+      last === undefined ||
+      x0 < termX + size * minIndentBelowEms ||
+      listMarker(texts[at] as string) !== undefined ||
+      (line.segments.length > 1 && !sentenceSpaced(line))
+    )
+      break;
     if (descriptionX === undefined) descriptionX = x0;
     else if (!near(x0, descriptionX)) break;
     last.to = at + 1;
