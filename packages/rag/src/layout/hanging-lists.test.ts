@@ -120,6 +120,8 @@ describe("hanging lists", () => {
       }
       y -= 24;
     }
+    // After a blank line, a line of prose whose first word could be a term is no entry.
+    items.push(item("Implementations use these terms throughout the text below.", termX, y));
     const page = layOutBlocks(lines(items), { headings: [] });
     const entries = page.blocks.filter((block) => block.kind === "list-item");
     expect(entries.map((block) => (block.kind === "list-item" ? block.marker : ""))).toEqual([
@@ -128,6 +130,7 @@ describe("hanging lists", () => {
       "Claim Value",
       "Nested JWT",
     ]);
+    expect(page.blocks.at(-1)?.kind).toBe("paragraph");
     const candidates = answerCandidates(page.text, { headings: [], blocks: page.blocks });
     const nested = candidates.find((candidate) => candidate.subject === "Nested JWT");
     expect(nested?.claimText).toBe("Nested JWT: A JWT in which nested signing and/or encryption are employed.");

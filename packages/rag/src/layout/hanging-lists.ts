@@ -65,12 +65,15 @@ export function detectHangingList(
     const line = lines[at] as Line;
     const above = lines[at - 1];
     if (line.column !== first.column || isHeading(line)) break;
-    // Entries may stand a blank line apart (two pitches); a wider gap ends the list.
-    if (at > from && above && (above.y - line.y > pitch * maxGapPitches || line.y >= above.y)) break;
+    const gap = above ? above.y - line.y : 0;
+    if (at > from && above && (gap > pitch * maxGapPitches || line.y >= above.y)) break;
     const x0 = line.segments[0]?.x0 ?? 0;
     if (near(x0, termX)) {
       const entry = entryLine(line, texts[at] as string, termX, size, descriptionX);
       if (entry === undefined) break;
+      // Entries may stand a blank line apart (two pitches), each term set apart from its description;
+      // after a blank line, a line whose first word only looks like a term is prose.
+      if (at > from && gap > pitch * 1.8 && entry.merged) break;
       if (entry.descriptionX !== undefined) {
         if (descriptionX === undefined) descriptionX = entry.descriptionX;
         descriptionLines++;
@@ -139,7 +142,7 @@ function entryLine(
   termX: number,
   size: number,
   descriptionX: number | undefined,
-): { term: string; description?: string; descriptionX?: number } | undefined {
+): { term: string; description?: string; descriptionX?: number; merged?: boolean } | undefined {
   const set = line.segments.findIndex(
     (segment, k) =>
       k > 0 &&
@@ -175,5 +178,5 @@ function entryLine(
     opensProse(merged[1] as string)
   )
     return undefined;
-  return { term: merged[1] as string, description: merged[2] as string };
+  return { term: merged[1] as string, description: merged[2] as string, merged: true };
 }
