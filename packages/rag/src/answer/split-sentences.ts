@@ -76,7 +76,7 @@ const HEADING_MAX_SHARE_OF_LONGEST_LINE = 0.75;
  * (volt, ampere, watt, joule, newton, coulomb, farad, henry, tesla, kelvin, siemens, ohm) and
  * the second ("ms" and "sec" are also "Ms." and "Sec.").
  */
-const unitSymbols = new Set(["V", "A", "W", "J", "N", "C", "F", "H", "T", "K", "S", "Ω", "ms", "s", "sec", "secs"]);
+const unitSymbols = new Set(["V", "A", "W", "J", "N", "C", "F", "H", "T", "K", "S", "Ω", "ms", "sec", "secs"]);
 
 /** The word (letters, digits and inner dots) that ends just before `index`. */
 function wordBefore(text: string, index: number): string {

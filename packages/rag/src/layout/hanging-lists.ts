@@ -13,6 +13,8 @@ const minEntries = 3;
 const minDescriptionLines = 2;
 /** The widest gap between two lines of one list, in the body's line pitches: a blank line between entries. */
 const maxGapPitches = 2.2;
+/** A gap wider than this many line pitches is a blank line. */
+const blankLinePitches = 1.8;
 /** How far right of the terms a description set below its term starts, at least, in ems (an RFC's glossary: three characters). */
 const minIndentBelowEms = 1.5;
 /** A term is a name or a few aliases ("left lmargin inner"), not a line of prose. */
@@ -73,7 +75,7 @@ export function detectHangingList(
       if (entry === undefined) break;
       // Entries may stand a blank line apart (two pitches), each term set apart from its description;
       // after a blank line, a line whose first word only looks like a term is prose.
-      if (at > from && gap > pitch * 1.8 && entry.merged) break;
+      if (at > from && gap > pitch * blankLinePitches && entry.merged) break;
       if (entry.descriptionX !== undefined) {
         if (descriptionX === undefined) descriptionX = entry.descriptionX;
         descriptionLines++;
