@@ -233,9 +233,10 @@ async function main(): Promise<void> {
     const large = retrieval.at(-1);
     if (small && large) {
       const growth = large.boundedMs.p95 / small.boundedMs.p95;
+      const budgetOnly = large.budgetOnlyMs.p95 / small.budgetOnlyMs.p95;
       const before = large.unboundedMs.p95 / small.unboundedMs.p95;
       log(
-        `  p95 growth ${small.pages} → ${large.pages} pages: ×${growth.toFixed(2)} bounded (${small.boundedMs.p95} → ${large.boundedMs.p95} ms), ×${before.toFixed(2)} with every term (${small.unboundedMs.p95} → ${large.unboundedMs.p95} ms)`,
+        `  p95 growth ${small.pages} → ${large.pages} pages: ×${growth.toFixed(2)} bounded (${small.boundedMs.p95} → ${large.boundedMs.p95} ms), ×${budgetOnly.toFixed(2)} with rule 5 off (${small.budgetOnlyMs.p95} → ${large.budgetOnlyMs.p95} ms), ×${before.toFixed(2)} with every term (${small.unboundedMs.p95} → ${large.unboundedMs.p95} ms)`,
       );
       const dearest = retrieval.reduce((most, size) => (size.boundedMs.p95 > most.boundedMs.p95 ? size : most));
       log(
@@ -244,7 +245,7 @@ async function main(): Promise<void> {
       targets.push({
         name: `retrieval p95 at ${large.pages} pages vs ${small.pages} pages`,
         target: "≤ 3×",
-        measured: `×${growth.toFixed(2)} (baseline without the rule ×${before.toFixed(2)})`,
+        measured: `×${growth.toFixed(2)} (rule 5 off ×${budgetOnly.toFixed(2)}; every term ×${before.toFixed(2)})`,
         met: growth <= 3,
       });
     }

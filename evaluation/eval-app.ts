@@ -35,6 +35,7 @@ export function appEnvironment(generator: EvalGenerator, dataDir: string): Recor
     // A threshold to measure at, other than the engine's own (calibration replays, experiments).
     RAG_ANSWER_THRESHOLD: process.env.RAG_ANSWER_THRESHOLD,
     RAG_RETRIEVAL_POSTING_BUDGET: process.env.RAG_RETRIEVAL_POSTING_BUDGET,
+    RAG_RETRIEVAL_DOCUMENTS: process.env.RAG_RETRIEVAL_DOCUMENTS,
   };
   if (generator === "extractive") return base;
   return {

@@ -59,6 +59,13 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ RAG_RETRIEVAL_POSTING_BUDGET: "10" })).toThrow(/RAG_RETRIEVAL_POSTING_BUDGET/);
   });
 
+  it("reads how many documents are searched again with the words the budget left out, 3 unless set", () => {
+    expect(parseConfig({}).retrievalDocuments).toBe(3);
+    expect(parseConfig({ RAG_RETRIEVAL_DOCUMENTS: "0" }).retrievalDocuments).toBe(0);
+    expect(() => parseConfig({ RAG_RETRIEVAL_DOCUMENTS: "-1" })).toThrow(/RAG_RETRIEVAL_DOCUMENTS/);
+    expect(() => parseConfig({ RAG_RETRIEVAL_DOCUMENTS: "two" })).toThrow(/RAG_RETRIEVAL_DOCUMENTS/);
+  });
+
   it("treats blank values as unset", () => {
     expect(parseConfig({ PORT: "", TYPESAFE_API_KEY: "  " }).port).toBe(3000);
   });

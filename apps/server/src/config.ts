@@ -64,6 +64,7 @@ const environmentSchema = z.object({
   RAG_GENERATOR: z.enum(["extractive", "ollama"]).default("extractive"),
   RAG_TOP_K: integer(8, 1, 50),
   RAG_RETRIEVAL_POSTING_BUDGET: integer(300, 50, 10_000_000),
+  RAG_RETRIEVAL_DOCUMENTS: integer(3, 0, 20),
   RAG_ANSWER_THRESHOLD: z.coerce.number().min(-10).max(10).optional(),
   RAG_ANSWER_CACHE_PASSAGES: integer(4_000, 0, 1_000_000),
   RAG_JEV_MODE: jevModeSchema.default("off"),
@@ -172,6 +173,8 @@ export interface AppConfig {
   topK: number;
   /** In a library of more than 4,000 chunks, the most chunks the kept search words may hold together (the bounded tail). */
   retrievalPostingBudget: number;
+  /** When the budget left words out, how many documents are searched again with them (0: none). */
+  retrievalDocuments: number;
   screenPassages: Environment["RAG_SCREEN_PASSAGES"];
   /** The extractive engine's abstention threshold; unset keeps the one calibrated on the dev set. */
   answerThreshold: number | undefined;
@@ -303,6 +306,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Ap
     generator: env.RAG_GENERATOR,
     topK: env.RAG_TOP_K,
     retrievalPostingBudget: env.RAG_RETRIEVAL_POSTING_BUDGET,
+    retrievalDocuments: env.RAG_RETRIEVAL_DOCUMENTS,
     screenPassages: env.RAG_SCREEN_PASSAGES,
     answerThreshold: env.RAG_ANSWER_THRESHOLD,
     answerCachePassages: env.RAG_ANSWER_CACHE_PASSAGES,

@@ -90,7 +90,11 @@ export function createServices(
           })
         : new SqliteVectorIndex(store.database, {
             embeddingModel: embedder?.model,
-            tail: { ...defaultRetrievalTailSettings, postingBudget: config.retrievalPostingBudget },
+            tail: {
+              ...defaultRetrievalTailSettings,
+              postingBudget: config.retrievalPostingBudget,
+              documentsSearched: config.retrievalDocuments,
+            },
             isWord: isDictionaryWord,
           });
     const drafter: Drafter =

@@ -1,6 +1,6 @@
 import BetterSqlite3 from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { buildFtsQuery, ftsIndexText, maxQueryTerms } from "./fts-query";
+import { buildFtsQuery, ftsIndexText, indexStem, indexStems, maxQueryTerms } from "./fts-query";
 
 function searchable(texts: string[]) {
   const database = new BetterSqlite3(":memory:");
@@ -87,5 +87,24 @@ describe("ftsIndexText", () => {
   it("lets a hyphenated word be found whole", () => {
     const search = searchable(["a language representa-\ntion model"]);
     expect(search("representation")).toHaveLength(1);
+  });
+});
+
+describe("indexStems", () => {
+  it("gives the words FTS5's porter table keeps for the same text", () => {
+    const text =
+      "Manual pages are compressed with “gzip -9” when installed; Café prices rose 14% in Q3 2024 (naïve estimates). Running runners ran.";
+    const database = new BetterSqlite3(":memory:");
+    database.exec("CREATE VIRTUAL TABLE t USING fts5(text, tokenize = 'porter unicode61 remove_diacritics 2')");
+    database.exec("CREATE VIRTUAL TABLE v USING fts5vocab(t, 'row')");
+    database.prepare("INSERT INTO t (text) VALUES (?)").run(text);
+    const kept = database.prepare("SELECT term FROM v").pluck().all() as string[];
+    expect([...indexStems(text)].sort()).toEqual(kept.sort());
+  });
+
+  it("stems a question word as the table stems the same word in a chunk", () => {
+    expect(indexStem("Compressed")).toBe("compress");
+    expect(indexStem("naïve")).toBe("naiv");
+    expect(indexStem("2024")).toBe("2024");
   });
 });

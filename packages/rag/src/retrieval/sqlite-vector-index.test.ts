@@ -3,6 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SqliteVectorIndex } from "./sqlite-vector-index";
 import type { IndexedChunk } from "./vector-index";
 
+// Rules 1–4 alone: no document is searched again.
+const noRule5 = { documentsSearched: 0, documentPostingBudget: 0 };
+
 const texts: Record<string, string> = {
   refund: "Customers can cancel within thirty days of purchase for a full refund.",
   transfer: "After thirty days a pass can be transferred once to another traveller.",
@@ -201,7 +204,7 @@ describe("SqliteVectorIndex", () => {
 
     it("drops terms that match most of the library from the query but still answers", async () => {
       const index = new SqliteVectorIndex(database, {
-        tail: { maxTermShare: 0.5, postingBudget: 1000, boundFromChunks: 0 },
+        tail: { ...noRule5, maxTermShare: 0.5, postingBudget: 1000, boundFromChunks: 0 },
       });
       await index.upsert(Array.from({ length: 40 }, (_, position) => common(position)));
       const hits = await index.search({ text: "system report turbines", topK: 10 });
@@ -212,7 +215,7 @@ describe("SqliteVectorIndex", () => {
       expect(onlyCommon).toHaveLength(5);
       // Both words above the budget: the rarer alone, and only its three newest chunks are ranked.
       const tight = new SqliteVectorIndex(database, {
-        tail: { maxTermShare: 1, postingBudget: 3, boundFromChunks: 0 },
+        tail: { ...noRule5, maxTermShare: 1, postingBudget: 3, boundFromChunks: 0 },
       });
       const apart = await tight.search({ text: "offices turbines", topK: 10 });
       expect(apart.map((hit) => hit.chunkId).sort()).toEqual(["lib:10", "lib:20", "lib:30"]);
@@ -224,11 +227,118 @@ describe("SqliteVectorIndex", () => {
 
     it("keeps common terms when the posting budget is not reached and the share is not passed", async () => {
       const index = new SqliteVectorIndex(database, {
-        tail: { maxTermShare: 1, postingBudget: 10_000, boundFromChunks: 0 },
+        tail: { ...noRule5, maxTermShare: 1, postingBudget: 10_000, boundFromChunks: 0 },
       });
       await index.upsert(Array.from({ length: 40 }, (_, position) => common(position)));
       const hits = await index.search({ text: "system turbines", topK: 50 });
       expect(hits).toHaveLength(40);
+    });
+
+    describe("rule 5: the chosen documents searched again with the dropped words", () => {
+      // "debian" is held by one document's chunks only; "manual", "pages" and "compressed" by three
+      // documents, in 21 of the 90 chunks: under half, so rule 2 keeps them.
+      const library: IndexedChunk[] = [
+        ...Array.from({ length: 9 }, (_, k) => ({
+          chunkId: `policy:${k}`,
+          documentId: "policy",
+          text: `Debian policy ${k}: Debian maintainers keep conffiles.`,
+        })),
+        {
+          chunkId: "policy:gold",
+          documentId: "policy",
+          text: "Manual pages are compressed with gzip -9 when a Debian package installs them.",
+        },
+        ...Array.from({ length: 10 }, (_, k) => ({
+          chunkId: `gzip:${k}`,
+          documentId: "gzip",
+          text: `The gzip manual pages: file ${k} is compressed.`,
+        })),
+        ...Array.from({ length: 10 }, (_, k) => ({
+          chunkId: `hash:${k}`,
+          documentId: "hash",
+          text: `Manual pages of the hash library, bucket ${k}, compressed.`,
+        })),
+        ...Array.from({ length: 60 }, (_, k) => ({
+          chunkId: `notes:${k}`,
+          documentId: "notes",
+          text: `Lecture ${k} on tensors.`,
+        })),
+      ];
+      const question = "How are manual pages compressed in Debian?";
+      // A budget of 12 chunks keeps only "debian" (10 chunks) for the bounded search.
+      const tail = { maxTermShare: 0.5, postingBudget: 12, boundFromChunks: 0, documentPostingBudget: 1000 };
+
+      it("ranks the chunk that needs the dropped words first, and not without the rule", async () => {
+        const withRule = new SqliteVectorIndex(database, { tail: { ...tail, documentsSearched: 1 } });
+        await withRule.upsert(library);
+        const hits = await withRule.search({ text: question, topK: 3 });
+        expect(hits[0]?.chunkId).toBe("policy:gold");
+        const without = new SqliteVectorIndex(database, { tail: { ...tail, documentsSearched: 0 } });
+        const bounded = await without.search({ text: question, topK: 3 });
+        expect(bounded.map((hit) => hit.chunkId)).not.toContain("policy:gold");
+        expect(bounded.every((hit) => hit.chunkId.startsWith("policy:"))).toBe(true);
+      });
+
+      it("keeps to the documents asked about, and forgets a deleted document's words", async () => {
+        const index = new SqliteVectorIndex(database, { tail: { ...tail, documentsSearched: 3 } });
+        await index.upsert(library);
+        const hits = await index.search({ text: question, topK: 5, documentIds: ["gzip", "hash"] });
+        expect(hits.length).toBeGreaterThan(0);
+        expect(hits.every((hit) => !hit.chunkId.startsWith("policy:"))).toBe(true);
+        const counted = database.prepare("SELECT count(*) FROM index_document_terms").pluck();
+        const before = counted.get() as number;
+        await index.deleteDocument("policy");
+        expect(counted.get()).toBeLessThan(before);
+        expect(database.prepare("SELECT document_id FROM index_documents").pluck().all().sort()).toEqual([
+          "gzip",
+          "hash",
+          "notes",
+        ]);
+        expect(
+          (await index.search({ text: question, topK: 30 })).some((hit) => hit.chunkId.startsWith("policy:")),
+        ).toBe(false);
+      });
+
+      it("still searches again the bounded search's best document when its words were never counted", async () => {
+        const index = new SqliteVectorIndex(database, { tail: { ...tail, documentsSearched: 1 } });
+        await index.upsert(library);
+        // As a library indexed before the counts were kept, until `npm run reindex`.
+        database.exec("DELETE FROM index_document_terms");
+        const hits = await index.search({ text: question, topK: 3 });
+        expect(hits[0]?.chunkId).toBe("policy:gold");
+      });
+
+      it("keys the chunks of an index written before documents had keys, and still searches it", async () => {
+        // The earlier shape: each chunk row named its document in full.
+        database.exec(`
+          CREATE TABLE index_chunks (rowid INTEGER PRIMARY KEY, chunk_id TEXT NOT NULL UNIQUE, document_id TEXT NOT NULL);
+          CREATE INDEX index_chunks_document ON index_chunks (document_id);
+          CREATE VIRTUAL TABLE chunk_fts USING fts5(
+            text, content = '', contentless_delete = 1, tokenize = 'porter unicode61 remove_diacritics 2');`);
+        const row = database.prepare("INSERT INTO index_chunks (chunk_id, document_id) VALUES (?, ?)");
+        const text = database.prepare("INSERT INTO chunk_fts (rowid, text) VALUES (?, ?)");
+        library.forEach((chunk, position) => {
+          row.run(chunk.chunkId, chunk.documentId);
+          text.run(position + 1, chunk.text);
+        });
+        const index = new SqliteVectorIndex(database, { tail: { ...tail, documentsSearched: 1 } });
+        const columns = database.prepare("SELECT name FROM pragma_table_info('index_chunks')").pluck().all();
+        expect(columns).toEqual(["rowid", "chunk_id", "document"]);
+        const sizes = database.prepare("SELECT document_id, chunks FROM index_documents ORDER BY document_id").all();
+        expect(sizes).toEqual([
+          { document_id: "gzip", chunks: 10 },
+          { document_id: "hash", chunks: 10 },
+          { document_id: "notes", chunks: 60 },
+          { document_id: "policy", chunks: 10 },
+        ]);
+        expect((await index.search({ text: question, topK: 3 }))[0]?.chunkId).toBe("policy:gold");
+        expect((await index.search({ text: "tensors", topK: 2, documentIds: ["notes"] })).length).toBe(2);
+        // Opening it again changes nothing.
+        new SqliteVectorIndex(database, { tail: { ...tail, documentsSearched: 1 } });
+        expect(database.prepare("SELECT count(*) FROM index_chunks").pluck().get()).toBe(library.length);
+        await index.deleteDocument("notes");
+        expect(await index.search({ text: "tensors", topK: 2 })).toEqual([]);
+      });
     });
 
     it("sees documents added by another connection to the same file", async () => {
@@ -236,7 +346,7 @@ describe("SqliteVectorIndex", () => {
       const first = new BetterSqlite3(file);
       const second = new BetterSqlite3(file);
       try {
-        const settings = { tail: { maxTermShare: 0.5, postingBudget: 1000, boundFromChunks: 0 } };
+        const settings = { tail: { ...noRule5, maxTermShare: 0.5, postingBudget: 1000, boundFromChunks: 0 } };
         const reader = new SqliteVectorIndex(first, settings);
         const writer = new SqliteVectorIndex(second, settings);
         await writer.upsert([common(1), common(2)]);

@@ -6,12 +6,15 @@ import { stemmer } from "stemmer";
 import { prepared } from "../store/statement-cache";
 import { oneSlipVariants } from "../typing-slips";
 import {
+  type DocumentTermCount,
   defaultRetrievalTailSettings,
   planQueryTerms,
   type QueryTermSelection,
   type RetrievalTailSettings,
+  rankDocuments,
+  selectDocumentTerms,
 } from "./common-terms";
-import { ftsIndexText, matchExpression, queryTerms } from "./fts-query";
+import { ftsIndexText, indexStem, indexStems, matchExpression, queryTerms } from "./fts-query";
 import { reciprocalRankFusion } from "./reciprocal-rank-fusion";
 import { type IndexedChunk, keywordText, type SearchHit, type SearchQuery, type VectorIndex } from "./vector-index";
 
@@ -34,12 +37,21 @@ interface VectorMeta {
 
 // sqlite-vec caps k of one KNN query.
 const maxCandidates = 4096;
+// Rule 5 counts a word of a document when this many of its chunks (of one indexing batch) hold it.
+const minDocumentTermChunks = 2;
 // Bounds the document-frequency cache; questions reuse a small vocabulary, so this is rarely reached.
 const maxCachedTerms = 20_000;
 
 interface BmRow {
   chunkId: string;
+  documentId: string;
   bm25: number;
+}
+
+/** The rowids one document's chunks lie between (a document is indexed in one go, so mostly its own). */
+interface RowRange {
+  low: number;
+  high: number;
 }
 
 /**
@@ -55,6 +67,11 @@ export class SqliteVectorIndex implements VectorIndex {
   /** Prepared once: BM25 runs for every question part of every ask. */
   private readonly bm25Statement: Statement;
   private readonly firstPostingsStatement: Statement;
+  private readonly documentStatement: Statement;
+  private readonly documentTermsStatement: Statement;
+  private readonly addDocumentTermStatement: Statement;
+  private readonly addDocumentStatement: Statement;
+  private readonly documentSizesStatement: Statement;
   private readonly tail: RetrievalTailSettings;
   private readonly isWord: ((word: string) => boolean) | undefined;
   private readonly generationStatement: Statement;
@@ -71,6 +88,8 @@ export class SqliteVectorIndex implements VectorIndex {
     totalChunks: 0,
     terms: new Map<string, number>(),
     slips: new Map<string, string[]>(),
+    ranges: new Map<string, RowRange>(),
+    sizes: undefined as Map<string, number> | undefined,
   };
 
   /** `database` is the metadata store's connection; the index keeps its own tables in the same file. */
@@ -80,26 +99,59 @@ export class SqliteVectorIndex implements VectorIndex {
     this.tail = options.tail ?? defaultRetrievalTailSettings;
     this.isWord = options.isWord;
     this.vecLoadError = loadSqliteVec(this.database);
+    // A chunk names its document by a small key into index_documents, which also holds what rule 5
+    // ranks documents by: their chunk counts, and in index_document_terms their word counts.
     this.database.exec(`
+      CREATE TABLE IF NOT EXISTS index_documents (
+        id INTEGER PRIMARY KEY, document_id TEXT NOT NULL UNIQUE, chunks INTEGER NOT NULL);
       CREATE TABLE IF NOT EXISTS index_chunks (
-        rowid INTEGER PRIMARY KEY, chunk_id TEXT NOT NULL UNIQUE, document_id TEXT NOT NULL);
-      CREATE INDEX IF NOT EXISTS index_chunks_document ON index_chunks (document_id);
+        rowid INTEGER PRIMARY KEY, chunk_id TEXT NOT NULL UNIQUE, document INTEGER NOT NULL);
       CREATE VIRTUAL TABLE IF NOT EXISTS chunk_fts USING fts5(
         text, content = '', contentless_delete = 1, tokenize = 'porter unicode61 remove_diacritics 2');
       CREATE TABLE IF NOT EXISTS index_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS index_document_terms (
+        term TEXT NOT NULL, document INTEGER NOT NULL, chunks INTEGER NOT NULL,
+        PRIMARY KEY (term, document)) WITHOUT ROWID;
     `);
+    keyChunksByDocument(this.database);
+    this.database.exec("CREATE INDEX IF NOT EXISTS index_chunks_document ON index_chunks (document)");
     this.bm25Statement = this.database.prepare(
-      `SELECT m.chunk_id AS chunkId, bm25(chunk_fts) AS bm25
-       FROM chunk_fts JOIN index_chunks m ON m.rowid = chunk_fts.rowid
-       WHERE chunk_fts MATCH ? AND (? IS NULL OR m.document_id IN (SELECT value FROM json_each(?)))
+      `SELECT m.chunk_id AS chunkId, d.document_id AS documentId, bm25(chunk_fts) AS bm25
+       FROM chunk_fts CROSS JOIN index_chunks m ON m.rowid = chunk_fts.rowid
+       JOIN index_documents d ON d.id = m.document
+       WHERE chunk_fts MATCH ? AND (? IS NULL OR d.document_id IN (SELECT value FROM json_each(?)))
        ORDER BY bm25 LIMIT ?`,
     );
     // Ordered by rowid alone: FTS5 walks the word's chunks newest first and stops at the limit.
     this.firstPostingsStatement = this.database.prepare(
-      `SELECT m.chunk_id AS chunkId, bm25(chunk_fts) AS bm25
-       FROM chunk_fts JOIN index_chunks m ON m.rowid = chunk_fts.rowid
-       WHERE chunk_fts MATCH ? AND (? IS NULL OR m.document_id IN (SELECT value FROM json_each(?)))
+      `SELECT m.chunk_id AS chunkId, d.document_id AS documentId, bm25(chunk_fts) AS bm25
+       FROM chunk_fts CROSS JOIN index_chunks m ON m.rowid = chunk_fts.rowid
+       JOIN index_documents d ON d.id = m.document
+       WHERE chunk_fts MATCH ? AND (? IS NULL OR d.document_id IN (SELECT value FROM json_each(?)))
        ORDER BY chunk_fts.rowid DESC LIMIT ?`,
+    );
+    this.documentStatement = this.database.prepare(
+      `SELECT min(rowid) AS low, max(rowid) AS high FROM index_chunks
+       WHERE document = (SELECT id FROM index_documents WHERE document_id = ?)`,
+    );
+    // Per document, how many of its chunks hold each word (rule 5), and how many chunks it has.
+    this.documentTermsStatement = this.database.prepare(
+      `SELECT t.term, d.document_id AS documentId, t.chunks
+       FROM index_document_terms t JOIN index_documents d ON d.id = t.document
+       WHERE t.term IN (SELECT value FROM json_each(?))`,
+    );
+    this.documentSizesStatement = this.database.prepare(
+      "SELECT document_id AS documentId, chunks FROM index_documents",
+    );
+    this.addDocumentStatement = this.database
+      .prepare(
+        `INSERT INTO index_documents (document_id, chunks) VALUES (?, ?)
+         ON CONFLICT (document_id) DO UPDATE SET chunks = chunks + excluded.chunks RETURNING id`,
+      )
+      .pluck();
+    this.addDocumentTermStatement = this.database.prepare(
+      `INSERT INTO index_document_terms (term, document, chunks) VALUES (?, ?, ?)
+       ON CONFLICT (term, document) DO UPDATE SET chunks = chunks + excluded.chunks`,
     );
     this.generationStatement = this.database.prepare("SELECT value FROM index_meta WHERE key = 'generation'").pluck();
     this.termCountStatement = this.database.prepare("SELECT count(*) FROM chunk_fts WHERE chunk_fts MATCH ?").pluck();
@@ -116,7 +168,7 @@ export class SqliteVectorIndex implements VectorIndex {
 
   async upsert(chunks: IndexedChunk[], signal?: AbortSignal): Promise<void> {
     signal?.throwIfAborted();
-    const insertChunk = this.database.prepare("INSERT INTO index_chunks (chunk_id, document_id) VALUES (?, ?)");
+    const insertChunk = this.database.prepare("INSERT INTO index_chunks (chunk_id, document) VALUES (?, ?)");
     const insertText = this.database.prepare("INSERT INTO chunk_fts (rowid, text) VALUES (?, ?)");
     this.database
       .transaction(() => {
@@ -127,14 +179,34 @@ export class SqliteVectorIndex implements VectorIndex {
           "SELECT rowid FROM index_chunks WHERE chunk_id IN (SELECT value FROM json_each(?))",
           JSON.stringify(chunks.map((chunk) => chunk.chunkId)),
         );
+        const documentTerms = new Map<string, Map<string, number>>();
+        const keys = new Map<string, number>();
         for (const chunk of chunks) {
-          const rowid = BigInt(insertChunk.run(chunk.chunkId, chunk.documentId).lastInsertRowid);
-          insertText.run(rowid, ftsIndexText(keywordText(chunk)));
+          let key = keys.get(chunk.documentId);
+          if (key === undefined) {
+            key = this.addDocumentStatement.get(chunk.documentId, 0) as number;
+            keys.set(chunk.documentId, key);
+          }
+          const rowid = BigInt(insertChunk.run(chunk.chunkId, key).lastInsertRowid);
+          const text = ftsIndexText(keywordText(chunk));
+          insertText.run(rowid, text);
+          const counts = documentTerms.get(chunk.documentId) ?? new Map<string, number>([["", 0]]);
+          for (const term of ["", ...indexStems(text)]) counts.set(term, (counts.get(term) ?? 0) + 1);
+          documentTerms.set(chunk.documentId, counts);
           if (!chunk.embedding) continue;
           if (!insertVector || chunk.embedding.length !== dimension) {
             throw new VectorStoreUnavailableError("Chunks of one batch carry vectors of different dimensions.");
           }
           insertVector.run(rowid, chunk.documentId, new Float32Array(chunk.embedding));
+        }
+        for (const [documentId, counts] of documentTerms) {
+          const document = this.addDocumentStatement.get(documentId, counts.get("") ?? 0) as number;
+          // A word in one chunk of the batch does not say what the document is about, and would be
+          // most of the rows: only words held by two chunks or more are counted.
+          // Nor do figures ("14", "2024"): a question's figure is rare enough for the bounded search.
+          for (const [term, count] of counts)
+            if (count >= minDocumentTermChunks && /\p{L}/u.test(term))
+              this.addDocumentTermStatement.run(term, document, count);
         }
       })
       .immediate();
@@ -145,7 +217,16 @@ export class SqliteVectorIndex implements VectorIndex {
     this.database
       .transaction(() => {
         this.bumpGeneration();
-        this.deleteRows("SELECT rowid FROM index_chunks WHERE document_id = ?", documentId);
+        this.deleteRows(
+          "SELECT rowid FROM index_chunks WHERE document = (SELECT id FROM index_documents WHERE document_id = ?)",
+          documentId,
+        );
+        this.database
+          .prepare(
+            "DELETE FROM index_document_terms WHERE document = (SELECT id FROM index_documents WHERE document_id = ?)",
+          )
+          .run(documentId);
+        this.database.prepare("DELETE FROM index_documents WHERE document_id = ?").run(documentId);
       })
       .immediate();
   }
@@ -206,15 +287,87 @@ export class SqliteVectorIndex implements VectorIndex {
     const plan = this.boundedTerms(queryTerms(text));
     const match = matchExpression(plan.terms);
     if (!match) return [];
-    if (!plan.overBudget) return this.bm25Statement.all(match, filter, filter, limit) as BmRow[];
-    // Rule 4: only the first chunks of a word found nearly everywhere are ranked (common-terms.ts).
-    const first = this.firstPostingsStatement.all(match, filter, filter, this.tail.postingBudget) as BmRow[];
-    return first.sort((left, right) => left.bm25 - right.bm25).slice(0, limit);
+    const found = plan.overBudget
+      ? // Rule 4: only the first chunks of a word found nearly everywhere are ranked (common-terms.ts).
+        (this.firstPostingsStatement.all(match, filter, filter, this.tail.postingBudget) as BmRow[])
+          .sort((left, right) => left.bm25 - right.bm25)
+          .slice(0, limit)
+      : (this.bm25Statement.all(match, filter, filter, limit) as BmRow[]);
+    if (plan.widened.length === plan.terms.length || this.tail.documentsSearched <= 0) return found;
+    return this.searchedAgainWithin(found, plan.widened, limit, filter);
+  }
+
+  /**
+   * Rule 5's documents: the best by their own words (`rankDocuments` over every term rules 1 and
+   * 2 keep), then the best of the bounded search's. A document indexed before its word counts were
+   * kept (`npm run reindex` adds them) is found by the bounded search alone.
+   */
+  private documentsFor(found: BmRow[], terms: string[], filter: string | null): string[] {
+    const stems = [...new Set(terms.map(indexStem))];
+    const counted = this.documentTermsStatement.all(JSON.stringify(stems)) as DocumentTermCount[];
+    const allowed = filter === null ? undefined : new Set(JSON.parse(filter) as string[]);
+    const sizes = new Map(
+      [...this.documentSizes()].filter(([documentId]) => allowed === undefined || allowed.has(documentId)),
+    );
+    const best = rankDocuments(counted, sizes, this.tail.documentsSearched);
+    const searched = found[0]?.documentId;
+    return searched === undefined || best.includes(searched) ? best : [...best, searched];
+  }
+
+  /**
+   * Rule 5 (common-terms.ts): the chosen documents are searched again with every term rules 1
+   * and 2 keep (rarest first within `documentPostingBudget`). FTS5 reads each word's whole chunk
+   * list whatever the rowids asked for, so the documents are searched in one query, and only
+   * their chunks are joined and scored. BM25's weights stay the library's, so the scores of both
+   * searches rank together.
+   */
+  private searchedAgainWithin(found: BmRow[], terms: string[], limit: number, filter: string | null): BmRow[] {
+    const documents = this.documentsFor(found, terms, filter);
+    const ranges = documents.flatMap((documentId) => this.rowRange(documentId) ?? []);
+    const counted = terms.map((term) => ({ term, documentFrequency: this.documentFrequency(term) }));
+    const match = matchExpression(selectDocumentTerms(counted, this.tail));
+    if (!match || ranges.length === 0) return found;
+    const within = ranges.map(() => "chunk_fts.rowid BETWEEN ? AND ?").join(" OR ");
+    const statement = prepared(
+      this.database,
+      `SELECT m.chunk_id AS chunkId, d.document_id AS documentId, bm25(chunk_fts) AS bm25
+       FROM chunk_fts CROSS JOIN index_chunks m ON m.rowid = chunk_fts.rowid
+       JOIN index_documents d ON d.id = m.document
+       WHERE chunk_fts MATCH ? AND (${within}) AND d.document_id IN (SELECT value FROM json_each(?))
+       ORDER BY bm25 LIMIT ?`,
+    );
+    const bounds = ranges.flatMap((range) => [range.low, range.high]);
+    const rows = new Map(found.map((row) => [row.chunkId, row]));
+    for (const row of statement.all(match, ...bounds, JSON.stringify(documents), limit) as BmRow[]) {
+      const known = rows.get(row.chunkId);
+      if (known === undefined || row.bm25 < known.bm25) rows.set(row.chunkId, row);
+    }
+    return [...rows.values()].sort((left, right) => left.bm25 - right.bm25).slice(0, limit);
+  }
+
+  /** Every document's chunk count, read once per index generation. */
+  private documentSizes(): Map<string, number> {
+    if (this.frequencies.sizes === undefined) {
+      const rows = this.documentSizesStatement.all() as { documentId: string; chunks: number }[];
+      this.frequencies.sizes = new Map(rows.map((row) => [row.documentId, row.chunks]));
+    }
+    return this.frequencies.sizes;
+  }
+
+  /** The rowids of one document's chunks, read once per index generation. */
+  private rowRange(documentId: string): RowRange | undefined {
+    const known = this.frequencies.ranges.get(documentId);
+    if (known) return known;
+    const row = this.documentStatement.get(documentId) as { low: number | null; high: number | null } | undefined;
+    if (row?.low == null || row.high == null) return undefined;
+    const range = { low: row.low, high: row.high };
+    this.frequencies.ranges.set(documentId, range);
+    return range;
   }
 
   /** The question's terms after the tail rule, with document frequencies read once per index generation. */
   private boundedTerms(terms: string[]): QueryTermSelection {
-    if (terms.length === 0) return { terms, overBudget: false };
+    if (terms.length === 0) return { terms, overBudget: false, widened: terms };
     const generation = Number(this.generationStatement.get() ?? 0);
     if (generation !== this.frequencies.generation || this.frequencies.terms.size > maxCachedTerms) {
       this.frequencies = {
@@ -222,6 +375,8 @@ export class SqliteVectorIndex implements VectorIndex {
         totalChunks: Number(this.chunkCountStatement.get()),
         terms: new Map(),
         slips: new Map(),
+        ranges: new Map(),
+        sizes: undefined,
       };
     }
     const counted = terms.map((term) => ({ term, documentFrequency: this.documentFrequency(term) }));
@@ -374,6 +529,33 @@ export class SqliteVectorIndex implements VectorIndex {
 
 function isCompatible(meta: VectorMeta, dimension: number, model: string | undefined): boolean {
   return meta.dimension === dimension && (model === undefined || meta.model === model);
+}
+
+/**
+ * An index written before chunks named their document by key (index_chunks.document_id): its
+ * chunks are keyed in place, in one transaction, and its documents get their chunk counts. Their
+ * word counts come with `npm run reindex`; until then rule 5 finds them by the bounded search.
+ */
+export function keyChunksByDocument(database: Database): void {
+  const columns = () => database.prepare("SELECT name FROM pragma_table_info('index_chunks')").pluck().all();
+  if (!columns().includes("document_id")) return;
+  database
+    .transaction(() => {
+      if (!columns().includes("document_id")) return;
+      database.exec(`
+        INSERT INTO index_documents (document_id, chunks)
+          SELECT document_id, count(*) FROM index_chunks WHERE true GROUP BY document_id
+          ON CONFLICT (document_id) DO NOTHING;
+        CREATE TABLE index_chunks_keyed (
+          rowid INTEGER PRIMARY KEY, chunk_id TEXT NOT NULL UNIQUE, document INTEGER NOT NULL);
+        INSERT INTO index_chunks_keyed (rowid, chunk_id, document)
+          SELECT c.rowid, c.chunk_id, d.id FROM index_chunks c JOIN index_documents d ON d.document_id = c.document_id;
+        DROP INDEX IF EXISTS index_chunks_document;
+        DROP TABLE index_chunks;
+        ALTER TABLE index_chunks_keyed RENAME TO index_chunks;
+      `);
+    })
+    .immediate();
 }
 
 /** Loads sqlite-vec into the connection; returns the failure instead of throwing so BM25 keeps working. */
