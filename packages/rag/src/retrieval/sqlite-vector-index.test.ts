@@ -308,6 +308,24 @@ describe("SqliteVectorIndex", () => {
         expect(hits[0]?.chunkId).toBe("policy:gold");
       });
 
+      it("counts a document's word once two chunks of a batch hold it, then in every batch, whatever the batches", async () => {
+        const index = new SqliteVectorIndex(database, { tail: { ...tail, documentsSearched: 1 } });
+        const chunk = (k: number, text: string) => ({ chunkId: `doc:${k}`, documentId: "doc", text });
+        const count = database.prepare(
+          "SELECT chunks FROM index_document_terms WHERE term = ? AND document = (SELECT id FROM index_documents WHERE document_id = 'doc')",
+        );
+        // One chunk holds "valve": not counted yet; two hold "pump": counted.
+        await index.upsert([chunk(1, "pump valve"), chunk(2, "pump 2024")]);
+        expect(count.get("valv")).toBeUndefined();
+        expect(count.get("pump")).toEqual({ chunks: 2 });
+        expect(count.get("2024")).toBeUndefined();
+        // A later batch adds its single chunk to a word already counted, and starts another at two.
+        await index.upsert([chunk(3, "pump seal"), chunk(4, "seal")]);
+        expect(count.get("pump")).toEqual({ chunks: 3 });
+        expect(count.get("seal")).toEqual({ chunks: 2 });
+        expect(database.prepare("SELECT chunks FROM index_documents WHERE document_id = 'doc'").pluck().get()).toBe(4);
+      });
+
       it("keys the chunks of an index written before documents had keys, and still searches it", async () => {
         // The earlier shape: each chunk row named its document in full.
         database.exec(`

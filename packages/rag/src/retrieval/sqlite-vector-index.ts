@@ -70,6 +70,7 @@ export class SqliteVectorIndex implements VectorIndex {
   private readonly documentStatement: Statement;
   private readonly documentTermsStatement: Statement;
   private readonly addDocumentTermStatement: Statement;
+  private readonly countDocumentTermStatement: Statement;
   private readonly addDocumentStatement: Statement;
   private readonly documentSizesStatement: Statement;
   private readonly tail: RetrievalTailSettings;
@@ -153,6 +154,9 @@ export class SqliteVectorIndex implements VectorIndex {
       `INSERT INTO index_document_terms (term, document, chunks) VALUES (?, ?, ?)
        ON CONFLICT (term, document) DO UPDATE SET chunks = chunks + excluded.chunks`,
     );
+    this.countDocumentTermStatement = this.database.prepare(
+      "UPDATE index_document_terms SET chunks = chunks + ? WHERE term = ? AND document = ?",
+    );
     this.generationStatement = this.database.prepare("SELECT value FROM index_meta WHERE key = 'generation'").pluck();
     this.termCountStatement = this.database.prepare("SELECT count(*) FROM chunk_fts WHERE chunk_fts MATCH ?").pluck();
     this.chunkCountStatement = this.database.prepare("SELECT count(*) FROM index_chunks").pluck();
@@ -201,12 +205,15 @@ export class SqliteVectorIndex implements VectorIndex {
         }
         for (const [documentId, counts] of documentTerms) {
           const document = this.addDocumentStatement.get(documentId, counts.get("") ?? 0) as number;
-          // A word in one chunk of the batch does not say what the document is about, and would be
-          // most of the rows: only words held by two chunks or more are counted.
-          // Nor do figures ("14", "2024"): a question's figure is rare enough for the bounded search.
-          for (const [term, count] of counts)
-            if (count >= minDocumentTermChunks && /\p{L}/u.test(term))
-              this.addDocumentTermStatement.run(term, document, count);
+          // A word in one chunk of a document does not say what the document is about, and would be
+          // most of the rows: a word is counted once two chunks of one batch hold it, and from then
+          // on in every batch. Nor are figures ("14", "2024"): a question's figure is rare enough
+          // for the bounded search.
+          for (const [term, count] of counts) {
+            if (!/\p{L}/u.test(term)) continue;
+            if (count >= minDocumentTermChunks) this.addDocumentTermStatement.run(term, document, count);
+            else this.countDocumentTermStatement.run(count, term, document);
+          }
         }
       })
       .immediate();
