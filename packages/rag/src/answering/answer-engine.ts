@@ -55,8 +55,12 @@ export class AnswerEngine {
   readonly settings: AnswerEngineSettings;
   private readonly lexicon: Lexicon | undefined;
   private readonly cache: CandidateCache;
-  /** Whether the lexicon has the word in any part of speech. */
-  private readonly knows = (form: string) => (this.lexicon ?? sharedLexicon()).knows?.(form) === true;
+  /**
+   * Whether the lexicon has the word in any part of speech, kept per word: putting back a lost
+   * ligature asks it of every place and ligature in every unknown word of a passage (45 words for
+   * one of eight letters), and each lookup searches WordNet's index.
+   */
+  private readonly knows = memoize(200_000, (form) => (this.lexicon ?? sharedLexicon()).knows?.(form) === true);
   /**
    * A word WordNet has in some form ("offices" as "office"): no part of a name on its own. A word
    * it has only as a name ("Philip", the king) is a name's part all the same. A word a PDF lost a
