@@ -125,7 +125,7 @@ describe("rankDocuments", () => {
       ["manual", "notes", 10],
     ]);
     expect(rankDocuments(found, sizes, 2)).toEqual(["policy", "gzip"]);
-    // A word every document holds tells none apart.
+    // The same count in documents of the same length: a tie, broken by the document's id.
     expect(
       rankDocuments(
         counts([

@@ -179,6 +179,9 @@ export class SqliteVectorIndex implements VectorIndex {
         const dimension = chunks.find((chunk) => chunk.embedding)?.embedding?.length;
         const insertVector = dimension === undefined ? undefined : this.vectorInserter(dimension);
         this.bumpGeneration();
+        // Chunks written again under their ids replace their rows; a document's counts for rule 5
+        // would count them twice, but ingest writes new ids and `npm run reindex` deletes each
+        // document before writing it again.
         this.deleteRows(
           "SELECT rowid FROM index_chunks WHERE chunk_id IN (SELECT value FROM json_each(?))",
           JSON.stringify(chunks.map((chunk) => chunk.chunkId)),
