@@ -96,10 +96,7 @@ export function planQueryTerms(
   const postings = terms
     .filter((term) => kept.includes(term.term))
     .reduce((sum, term) => sum + term.documentFrequency, 0);
-  const shareLimit = settings.maxTermShare * totalChunks;
-  const widened = terms
-    .filter((term) => term.documentFrequency > 0 && term.documentFrequency <= shareLimit)
-    .map((term) => term.term);
+  const widened = underShare(terms, totalChunks, settings).map((term) => term.term);
   return {
     terms: kept,
     overBudget: totalChunks > settings.boundFromChunks && postings > settings.postingBudget,
@@ -120,6 +117,12 @@ export function selectDocumentTerms(terms: readonly TermFrequency[], settings: R
   });
 }
 
+/** Rules 1 and 2: the terms found somewhere but in no more than `maxTermShare` of the chunks, in question order. */
+function underShare(terms: readonly TermFrequency[], totalChunks: number, settings: RetrievalTailSettings) {
+  const shareLimit = settings.maxTermShare * totalChunks;
+  return terms.filter((term) => term.documentFrequency > 0 && term.documentFrequency <= shareLimit);
+}
+
 /** Applies rules 1–3 and the choice of rule 4; pure, so it is tested on hand-made frequencies. */
 export function selectQueryTerms(
   terms: readonly TermFrequency[],
@@ -128,10 +131,9 @@ export function selectQueryTerms(
 ): string[] {
   const present = terms.filter((term) => term.documentFrequency > 0);
   if (present.length === 0) return [];
-  const shareLimit = settings.maxTermShare * totalChunks;
-  const byRarity = present
-    .filter((term) => term.documentFrequency <= shareLimit)
-    .sort((left, right) => left.documentFrequency - right.documentFrequency);
+  const byRarity = underShare(present, totalChunks, settings).sort(
+    (left, right) => left.documentFrequency - right.documentFrequency,
+  );
   const budget = totalChunks > settings.boundFromChunks ? settings.postingBudget : Number.POSITIVE_INFINITY;
   const kept = new Set<string>();
   let postings = 0;

@@ -1,4 +1,5 @@
 import { stemmer } from "stemmer";
+import { memoize } from "../memoize";
 
 /** At most this many distinct terms go into one FTS query. */
 export const maxQueryTerms = 64;
@@ -58,23 +59,15 @@ export function ftsIndexText(text: string): string {
   return text.replace(/(\p{L})-\n(\p{Ll})/gu, "$1$2");
 }
 
-const stems = new Map<string, string>();
-
 /**
  * A word as the FTS5 table keeps it (`porter unicode61 remove_diacritics 2`): diacritics off,
  * lower case, Porter's stem. Close enough for counting a document's words; the table itself
- * still does every search.
+ * still does every search. Kept per word: indexing stems every word of every chunk.
  */
-export function indexStem(word: string): string {
-  let stem = stems.get(word);
-  if (stem === undefined) {
-    const folded = word.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
-    stem = /^[a-z]+$/.test(folded) ? stemmer(folded) : folded;
-    if (stems.size > 100_000) stems.clear();
-    stems.set(word, stem);
-  }
-  return stem;
-}
+export const indexStem = memoize(100_000, (word) => {
+  const folded = word.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+  return /^[a-z]+$/.test(folded) ? stemmer(folded) : folded;
+});
 
 /** The distinct index stems of a text, as its chunk would be found by them. */
 export function indexStems(text: string): Set<string> {

@@ -186,28 +186,31 @@ export class SqliteVectorIndex implements VectorIndex {
           "SELECT rowid FROM index_chunks WHERE chunk_id IN (SELECT value FROM json_each(?))",
           JSON.stringify(chunks.map((chunk) => chunk.chunkId)),
         );
-        const documentTerms = new Map<string, Map<string, number>>();
-        const keys = new Map<string, number>();
+        // Each document of the batch: its key, with the batch's chunks added to its count.
+        const batchChunks = new Map<string, number>();
+        for (const chunk of chunks) batchChunks.set(chunk.documentId, (batchChunks.get(chunk.documentId) ?? 0) + 1);
+        const keys = new Map(
+          [...batchChunks].map(([documentId, count]) => [
+            documentId,
+            this.addDocumentStatement.get(documentId, count) as number,
+          ]),
+        );
+        const documentTerms = new Map<number, Map<string, number>>();
         for (const chunk of chunks) {
-          let key = keys.get(chunk.documentId);
-          if (key === undefined) {
-            key = this.addDocumentStatement.get(chunk.documentId, 0) as number;
-            keys.set(chunk.documentId, key);
-          }
+          const key = keys.get(chunk.documentId) as number;
           const rowid = BigInt(insertChunk.run(chunk.chunkId, key).lastInsertRowid);
           const text = ftsIndexText(keywordText(chunk));
           insertText.run(rowid, text);
-          const counts = documentTerms.get(chunk.documentId) ?? new Map<string, number>([["", 0]]);
-          for (const term of ["", ...indexStems(text)]) counts.set(term, (counts.get(term) ?? 0) + 1);
-          documentTerms.set(chunk.documentId, counts);
+          const counts = documentTerms.get(key) ?? new Map<string, number>();
+          for (const term of indexStems(text)) counts.set(term, (counts.get(term) ?? 0) + 1);
+          documentTerms.set(key, counts);
           if (!chunk.embedding) continue;
           if (!insertVector || chunk.embedding.length !== dimension) {
             throw new VectorStoreUnavailableError("Chunks of one batch carry vectors of different dimensions.");
           }
           insertVector.run(rowid, chunk.documentId, new Float32Array(chunk.embedding));
         }
-        for (const [documentId, counts] of documentTerms) {
-          const document = this.addDocumentStatement.get(documentId, counts.get("") ?? 0) as number;
+        for (const [document, counts] of documentTerms) {
           // A word in one chunk of a document does not say what the document is about, and would be
           // most of the rows: a word is counted once two chunks of one batch hold it, and from then
           // on in every batch. Nor are figures ("14", "2024"): a question's figure is rare enough
